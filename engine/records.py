@@ -1,0 +1,209 @@
+"""Game records: JSON objects describing a round or a match, and their replay.
+
+A round record::
+
+    {"preset": "block", "options": {}, "players": 3, "leader": 0,
+     "hands": [["1-4", "0-0", ...], ...], "boneyard": ["2-3", ...],
+     "plays": ["1-4", "1-1@left", "4-4@right", ...]}
+
+``plays`` lists only the tiles played: draws and passes are forced and carried out by the
+engine. ``boneyard`` (draw games only) lists the undealt tiles in drawing order. The
+optional ``"first_round": true`` applies the first-round lead (``block-dk``: the highest
+double opens). A match record has ``preset``, ``options``, ``players``, ``first_leader``
+and ``rounds`` (round records without preset, options and players).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from engine.errors import DominoError
+from engine.match import Match
+from engine.rules import Rules
+from engine.state import Move, RoundState
+from engine.tiles import Tile
+
+ROUND_KEYS = {"preset", "options", "players", "leader", "hands", "boneyard", "plays", "first_round"}
+MATCH_KEYS = {"preset", "options", "players", "first_leader", "rounds"}
+MATCH_ROUND_KEYS = {"leader", "hands", "boneyard", "plays"}
+
+
+class PlayError(DominoError):
+    """A :class:`DominoError` raised by the play at ``index`` of a record."""
+
+    def __init__(self, cause: DominoError, index: int | None, round_index: int | None = None):
+        self.cause = cause
+        self.index = index
+        self.round_index = round_index
+        super().__init__(cause.code, **cause.params)
+
+
+def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in record:
+        raise DominoError("bad_record", detail=f"the field {name!r} is missing")
+    value = record[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise DominoError("bad_record", detail=f"the field {name!r} has the wrong type")
+    return value
+
+
+def _check_keys(record: object, allowed: set[str], what: str) -> dict[str, Any]:
+    if not isinstance(record, dict):
+        raise DominoError("bad_record", detail=f"a {what} record must be a JSON object")
+    unknown = sorted(set(record) - allowed)
+    if unknown:
+        raise DominoError("bad_record", detail=f"unknown field {unknown[0]!r}")
+    return record
+
+
+def _tiles(value: object, name: str) -> list[Tile]:
+    if not isinstance(value, list):
+        raise DominoError("bad_record", detail=f"{name} must be a list of tiles")
+    return [Tile.parse(t) for t in value]
+
+
+def _hands(record: dict[str, Any]) -> list[list[Tile]]:
+    hands = _field(record, "hands", list)
+    return [_tiles(h, "each hand") for h in hands]
+
+
+def _rules(record: dict[str, Any]) -> tuple[Rules, int]:
+    rules = Rules.from_record(record.get("preset", "block"), record.get("options", {}))
+    players = rules.check_players(_field(record, "players", int))
+    return rules, players
+
+
+def _play_round(state: RoundState, plays: object, round_index: int | None = None) -> RoundState:
+    if not isinstance(plays, list):
+        raise DominoError("bad_record", detail="plays must be a list")
+    for i, play in enumerate(plays):
+        try:
+            if state.is_terminal:
+                raise DominoError("extra_play")
+            state.apply(Move.parse(play))
+        except PlayError:
+            raise
+        except DominoError as e:
+            raise PlayError(e, i, round_index) from None
+    if not state.is_terminal:
+        raise DominoError("record_incomplete", seat=state.current_player)
+    return state
+
+
+def replay_round(record: object) -> RoundState:
+    """The finished round a round record describes; raises on any bad input."""
+    rec = _check_keys(record, ROUND_KEYS, "round")
+    rules, players = _rules(rec)
+    leader = _field(rec, "leader", int)
+    first_round = rec.get("first_round", False)
+    if not isinstance(first_round, bool):
+        raise DominoError("bad_record", detail="first_round must be true or false")
+    state = RoundState(
+        rules,
+        players,
+        leader,
+        _hands(rec),
+        _tiles(rec.get("boneyard", []), "boneyard"),
+        first_round=first_round,
+    )
+    return _play_round(state, _field(rec, "plays", list))
+
+
+def replay_match(record: object) -> Match:
+    """The match a match record describes, with every round checked and scored."""
+    rec = _check_keys(record, MATCH_KEYS, "match")
+    rules, players = _rules(rec)
+    first = rec.get("first_leader")
+    if first is not None and (not isinstance(first, int) or isinstance(first, bool)):
+        raise DominoError("bad_record", detail="first_leader must be a seat number or null")
+    if first is None and rules.first_lead == "lot":
+        raise DominoError("bad_record", detail="the field 'first_leader' is missing")
+    match = Match(rules, players, first)
+    rounds = _field(rec, "rounds", list)
+    for k, rnd in enumerate(rounds):
+        try:
+            r = _check_keys(rnd, MATCH_ROUND_KEYS, "round")
+            state = match.start_round(
+                _hands(r), _tiles(r.get("boneyard", []), "boneyard"), _field(r, "leader", int)
+            )
+            match.record(_play_round(state, _field(r, "plays", list), k))
+        except PlayError:
+            raise
+        except DominoError as e:
+            raise PlayError(e, None, k) from None
+    return match
+
+
+def round_result(state: RoundState) -> dict[str, Any]:
+    """The JSON result of a replayed round."""
+    result = state.result()
+    return {
+        "ok": True,
+        "winner": result.winner,
+        "blocked": result.blocked,
+        "points": list(result.points),
+        "pips": list(result.pips),
+    }
+
+
+def match_result(match: Match) -> dict[str, Any]:
+    """The JSON result of a replayed match."""
+    outcome = match.outcome
+    return {
+        "ok": True,
+        "totals": [list(t) for t in match.history],
+        "leaders": list(match.leaders),
+        "winner": outcome.winner,
+        "drawn": outcome.drawn,
+        "rounds_played": len(match.results),
+    }
+
+
+def replay(record: object, lang: str = "en") -> dict[str, Any]:
+    """Replays one record (round or match) into its JSON result; never raises on bad
+    input, answering ``{"ok": false, "error": ..., "play": ...}`` instead."""
+    try:
+        if isinstance(record, dict) and "rounds" in record:
+            return match_result(replay_match(record))
+        return round_result(replay_round(record))
+    except PlayError as e:
+        out: dict[str, Any] = {"ok": False, "error": e.message(lang), "play": e.index}
+        if e.round_index is not None:
+            out["round"] = e.round_index
+        return out
+    except DominoError as e:
+        return {"ok": False, "error": e.message(lang), "play": None}
+
+
+def replay_lines(lines: Iterable[str], lang: str = "en") -> Iterator[dict[str, Any]]:
+    """One result per non-blank JSON Lines input line, in order; bad lines answer with
+    an error and the rest go on."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            err = DominoError("bad_json", detail=e.msg)
+            yield {"ok": False, "error": err.message(lang), "play": None}
+            continue
+        yield replay(record, lang)
+
+
+def round_record(state: RoundState) -> dict[str, Any]:
+    """The record of a round (finished or not): the deal and the tiles played so far."""
+    rec: dict[str, Any] = state.rules.to_record()
+    rec.update(
+        players=state.players,
+        leader=state.leader,
+        hands=[[t.code for t in h] for h in state.dealt],
+        plays=[str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile],
+    )
+    if state.rules.draw:
+        drawn = [e.tile.code for e in state.events if e.kind == "draw" and e.tile]
+        rec["boneyard"] = drawn + [t.code for t in state.boneyard]
+    if state.opening is not None:
+        rec["first_round"] = True
+    return rec
