@@ -13,13 +13,13 @@ side that joined the line, or the left side of an opening double) and line side 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from engine.errors import DominoError
 from engine.tiles import Tile
 
 
-class End(str, Enum):
+class End(StrEnum):
     """An open end of the layout, named as in game records."""
 
     LEFT = "left"
@@ -35,7 +35,7 @@ END_ORDER: tuple[End, ...] = (End.LEFT, End.RIGHT, End.UP, End.DOWN)
 """The order in which ends are tried when a play names none."""
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """A side of a placed tile where another tile can join."""
 
     HIGH = "high"
@@ -165,11 +165,14 @@ class Layout:
         ends = [new_end if e.end is target.end else e for e in self.ends]
         if spinner is not None and not becomes_spinner and self._opens_short_sides(target):
             sv = self.tiles[spinner].low
-            ends += [OpenEnd(End.UP, spinner, Side.UP, sv), OpenEnd(End.DOWN, spinner, Side.DOWN, sv)]
+            ends += [
+                OpenEnd(End.UP, spinner, Side.UP, sv),
+                OpenEnd(End.DOWN, spinner, Side.DOWN, sv),
+            ]
         return Layout(
-            tiles=self.tiles + (tile,),
-            arms=self.arms + (target.end,),
-            connections=self.connections + (Connection(target.tile, target.side, n, own),),
+            tiles=(*self.tiles, tile),
+            arms=(*self.arms, target.end),
+            connections=(*self.connections, Connection(target.tile, target.side, n, own)),
             ends=tuple(sorted(ends, key=lambda e: END_ORDER.index(e.end))),
             uses_spinner=self.uses_spinner,
             spinner=spinner,

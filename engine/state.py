@@ -57,6 +57,28 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Observation:
+    """What one seat can know: its own hand and everything public.
+
+    Other hands are only counted, the boneyard only sized, and the tiles others drew
+    are hidden (their draw events carry no tile).
+    """
+
+    seat: int
+    rules: Rules
+    players: int
+    leader: int
+    hand: tuple[Tile, ...]
+    layout: Layout
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    events: tuple[Event, ...]
+    play_points: tuple[int, ...]
+    current_player: int | None
+    opening: Tile | None
+
+
+@dataclass(frozen=True)
 class RoundResult:
     """The outcome of a finished round."""
 
@@ -71,9 +93,7 @@ class RoundResult:
     next_leader: int
 
 
-def deal(
-    rules: Rules, players: int, rng: random.Random
-) -> tuple[list[list[Tile]], list[Tile]]:
+def deal(rules: Rules, players: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
     """Shuffle the 28 tiles and deal; returns the hands and the undealt tiles in order."""
     size = rules.hand_size(players)
     tiles = list(ALL_TILES)
@@ -235,6 +255,26 @@ class RoundState:
     def pips(self) -> list[int]:
         """Pips left in each seat's hand."""
         return [sum(t.pips for t in h) for h in self._hands]
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` can see; a player that only looks here cannot cheat."""
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            players=self.players,
+            leader=self.leader,
+            hand=tuple(sorted(self._hands[seat])),
+            layout=self.layout,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            boneyard_size=len(self._boneyard),
+            events=tuple(
+                e if e.kind != "draw" or e.seat == seat else Event("draw", e.seat)
+                for e in self.events
+            ),
+            play_points=tuple(self.play_points),
+            current_player=self._current,
+            opening=self.opening,
+        )
 
     # -- moves -----------------------------------------------------------------------
 

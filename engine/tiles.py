@@ -7,8 +7,8 @@ the sum of its halves: ``[6|6]`` is 12, ``[0|0]`` is 0. A blank matches only a b
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from engine.errors import DominoError
 

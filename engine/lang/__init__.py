@@ -6,8 +6,9 @@ A translator edits only the table of their language. Keys are shared by all lang
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from engine.lang import da, de, en, fr, pl
 

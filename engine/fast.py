@@ -1,0 +1,324 @@
+"""Fast random playouts behind the public API.
+
+Hands are bit masks over :data:`engine.tiles.ALL_TILES` (bit ``i`` is tile ``i``), and
+the tiles matching a value ``v`` are the mask ``VALUE_MASK[v]``, so the playable tiles
+of a hand are one ``&``. Computer players and benchmarks play thousands of rounds with
+these functions; the rules they follow are those of :class:`engine.rules.Rules`, and the
+property tests check them against :class:`engine.state.RoundState`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.rules import Rules
+from engine.tiles import ALL_TILES, Tile
+
+LOW: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
+HIGH: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
+PIPS: tuple[int, ...] = tuple(t.pips for t in ALL_TILES)
+DOUBLE: tuple[bool, ...] = tuple(t.is_double for t in ALL_TILES)
+BIT: tuple[int, ...] = tuple(1 << i for i in range(len(ALL_TILES)))
+VALUE_MASK: tuple[int, ...] = tuple(
+    sum(BIT[i] for i, t in enumerate(ALL_TILES) if t.has(v)) for v in range(7)
+)
+"""``VALUE_MASK[v]``: the tiles with a half of value ``v``."""
+
+_CHUNK = 7
+_PIP_TABLES = tuple(
+    tuple(sum(PIPS[c * _CHUNK + j] for j in range(_CHUNK) if m >> j & 1) for m in range(128))
+    for c in range(4)
+)
+_T0, _T1, _T2, _T3 = _PIP_TABLES
+
+
+def mask_pips(mask: int) -> int:
+    """Pips on the tiles of ``mask``."""
+    return _T0[mask & 127] + _T1[mask >> 7 & 127] + _T2[mask >> 14 & 127] + _T3[mask >> 21]
+
+
+def to_mask(tiles: Sequence[Tile] | set[Tile] | frozenset[Tile]) -> int:
+    m = 0
+    for t in tiles:
+        m |= BIT[t.index]
+    return m
+
+
+def from_mask(mask: int) -> list[Tile]:
+    return [ALL_TILES[i] for i in range(len(ALL_TILES)) if mask >> i & 1]
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """Index of the ``k``-th set bit of ``mask`` (from 0)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How a playout ended: ``went_out`` seat (or ``None`` if blocked), the hands left,
+    the last tile played and the points scored in play per seat."""
+
+    went_out: int | None
+    hands: list[int]
+    last_tile: int
+    play_points: list[int]
+
+
+def play_line(
+    hands: list[int],
+    a: int,
+    b: int,
+    seat: int,
+    stock: list[int],
+    rnd: Callable[[], float],
+    trace: list[tuple[int, int, int]] | None = None,
+) -> Playout:
+    """Random play on a two-ended line from ends ``a`` and ``b`` (``a == -1``: empty
+    table), ``seat`` to move. ``stock`` is drawn from its end; ``hands`` is changed.
+    ``trace`` collects ``(seat, tile, end)`` for each play (end 0 left, 1 right, -1 the
+    opening tile)."""
+    n = len(hands)
+    vm = VALUE_MASK
+    low, high = LOW, HIGH
+    passes = 0
+    last = -1
+    if a < 0:
+        h = hands[seat]
+        t = nth_bit(h, int(rnd() * h.bit_count()))
+        a, b = low[t], high[t]
+        h ^= 1 << t
+        hands[seat] = h
+        last = t
+        if trace is not None:
+            trace.append((seat, t, -1))
+        if not h:
+            return Playout(seat, hands, t, [0] * n)
+        seat = seat + 1 if seat + 1 < n else 0
+    while True:
+        h = hands[seat]
+        legal = h & (vm[a] | vm[b])
+        while not legal and stock:
+            t = stock.pop()
+            h |= 1 << t
+            legal = h & (vm[a] | vm[b])
+        if legal:
+            passes = 0
+            c = legal.bit_count()
+            t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
+            lo = low[t]
+            hi = high[t]
+            if (lo == a or hi == a) and ((lo != b and hi != b) or rnd() < 0.5):
+                a = hi if lo == a else lo
+                if trace is not None:
+                    trace.append((seat, t, 0))
+            else:
+                b = hi if lo == b else lo
+                if trace is not None:
+                    trace.append((seat, t, 1))
+            h ^= 1 << t
+            hands[seat] = h
+            last = t
+            if not h:
+                return Playout(seat, hands, t, [0] * n)
+        else:
+            hands[seat] = h
+            passes += 1
+            if passes == n:
+                return Playout(None, hands, last, [0] * n)
+        seat = seat + 1 if seat + 1 < n else 0
+
+
+def play_spinner(
+    hands: list[int],
+    seat: int,
+    stock: list[int],
+    rnd: Callable[[], float],
+    *,
+    fives: bool = True,
+    trace: list[tuple[int, int, int]] | None = None,
+) -> Playout:
+    """Random play from an empty table with the spinner rule (and All Fives scoring).
+
+    ``trace`` collects ``(seat, tile, end)``: end 0 to 3 for left, right, up, down."""
+    n = len(hands)
+    points = [0] * n
+    vals: list[int] = []  # open end values: left, right, then up, down
+    cont: list[int] = []  # what each open end adds to the count
+    spinner_free: list[int] = []  # slots that are the spinner's free long sides
+    spinner_value = -1
+    opened = False
+    tiles_down = 0
+    passes = 0
+    last = -1
+    vm = VALUE_MASK
+    low, high, double = LOW, HIGH, DOUBLE
+    while True:
+        h = hands[seat]
+        if tiles_down:
+            want = vm[vals[0]] | vm[vals[1]]
+            if opened:
+                want |= vm[vals[2]] | vm[vals[3]]
+            legal = h & want
+            while not legal and stock:
+                t = stock.pop()
+                h |= 1 << t
+                legal = h & want
+        else:
+            legal = h
+        if not legal:
+            hands[seat] = h
+            passes += 1
+            if passes == n:
+                return Playout(None, hands, last, points)
+            seat = seat + 1 if seat + 1 < n else 0
+            continue
+        passes = 0
+        c = legal.bit_count()
+        t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
+        lo = low[t]
+        hi = high[t]
+        dbl = double[t]
+        if not tiles_down:
+            vals = [lo, hi]
+            cont = [lo, hi]
+            if dbl:
+                spinner_value = lo
+                spinner_free = [0, 1]
+            if trace is not None:
+                trace.append((seat, t, -1))
+        else:
+            slots = [i for i, v in enumerate(vals) if v in (lo, hi)]
+            e = slots[int(rnd() * len(slots))] if len(slots) > 1 else slots[0]
+            if tiles_down == 1 and double[last]:
+                # A lone opening double counted one half per side; now both halves.
+                cont = [2 * vals[0], 2 * vals[1]]
+            if trace is not None:
+                trace.append((seat, t, e))
+            v = vals[e]
+            nv = hi if lo == v else lo
+            vals[e] = nv
+            cont[e] = 2 * nv if dbl else nv
+            if dbl and spinner_value < 0:
+                spinner_value = lo
+                spinner_free = [e]
+            elif e in spinner_free:
+                spinner_free.remove(e)
+                if not spinner_free and not opened:
+                    opened = True
+                    vals += [spinner_value, spinner_value]
+                    cont += [0, 0]
+        tiles_down += 1
+        last = t
+        if fives:
+            count = sum(cont)
+            if count and count % 5 == 0:
+                points[seat] += count
+        h ^= 1 << t
+        hands[seat] = h
+        if not h:
+            return Playout(seat, hands, t, points)
+        seat = seat + 1 if seat + 1 < n else 0
+
+
+class FastRules:
+    """The constants of a :class:`Rules` for one player count, ready for playouts."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.hand_size = rules.hand_size(players)
+        self.dealt = players * self.hand_size
+        self.draw = rules.draw
+        self.spinner = rules.spinner
+        self.sides = rules.sides(players)
+        self.side_of = tuple(rules.side_of(s) for s in range(players))
+
+    def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
+        """Random hands (masks) and the stock (tile indices; drawn from the end)."""
+        deck = list(range(28))
+        size = self.hand_size
+        hands = [0] * self.players
+        # Fisher-Yates, drawing position i's tile at step i; without a boneyard only the
+        # dealt positions need shuffling.
+        stop = 27 if self.draw else self.dealt
+        for i in range(stop):
+            j = i + int(rnd() * (28 - i))
+            t = deck[j]
+            deck[j] = deck[i]
+            deck[i] = t
+            if i < self.dealt:
+                hands[i // size] |= 1 << t
+        return hands, (deck[self.dealt :] if self.draw else [])
+
+    def play(
+        self,
+        hands: list[int],
+        seat: int,
+        stock: list[int],
+        rnd: Callable[[], float],
+        trace: list[tuple[int, int, int]] | None = None,
+    ) -> Playout:
+        """A random playout of a whole round from the deal."""
+        if self.spinner:
+            return play_spinner(hands, seat, stock, rnd, fives=self.rules.fives, trace=trace)
+        return play_line(hands, -1, -1, seat, stock, rnd, trace)
+
+    def score(self, out: Playout, leader: int = 0) -> tuple[int | None, list[int]]:
+        """The winning side and each side's points for the round (play and end).
+
+        The same rules as :func:`engine.scoring.score_round_end`, which the tests check.
+        """
+        rules = self.rules
+        side_of = self.side_of
+        points = [0] * self.sides
+        sums = [0] * self.sides
+        for seat, h in enumerate(out.hands):
+            sums[side_of[seat]] += mask_pips(h)
+            if out.play_points[seat]:
+                points[side_of[seat]] += out.play_points[seat]
+        total = sum(sums)
+        if out.went_out is not None:
+            side = side_of[out.went_out]
+            raw = total - sums[side]
+        else:
+            low = min(sums)
+            if sums.count(low) > 1:
+                return None, points
+            side = sums.index(low)
+            raw = total - low if rules.blocked_scoring == "total" else total - 2 * low
+        if rules.rounding:
+            raw = 5 * ((raw + 2) // 5)
+        if rules.double_finish and out.went_out is not None and DOUBLE[out.last_tile]:
+            raw *= 2
+        points[side] += raw
+        return side, points
+
+
+def random_round(
+    rules: Rules, players: int, rng: random.Random, leader: int = 0
+) -> tuple[int | None, list[int]]:
+    """Deal and play one round with random legal moves; the winner side and points."""
+    fr = FastRules(rules, players)
+    rnd = rng.random
+    hands, stock = fr.deal(rnd)
+    return fr.score(fr.play(hands, leader, stock, rnd), leader)
+
+
+def random_rounds(rules: Rules, players: int, count: int, seed: int = 0) -> int:
+    """Play ``count`` random rounds; returns the number of tiles played (for benchmarks)."""
+    fr = FastRules(rules, players)
+    rnd = random.Random(seed).random
+    played = 0
+    dealt = fr.dealt
+    for _ in range(count):
+        hands, stock = fr.deal(rnd)
+        n_stock = len(stock)
+        out = fr.play(hands, 0, stock, rnd)
+        fr.score(out)
+        held = sum(h.bit_count() for h in out.hands)
+        played += dealt + (n_stock - len(stock)) - held
+    return played
