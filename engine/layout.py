@@ -32,6 +32,7 @@ class End(StrEnum):
 
 
 END_ORDER: tuple[End, ...] = (End.LEFT, End.RIGHT, End.UP, End.DOWN)
+_END_NAMES = frozenset(e.value for e in End)
 """The order in which ends are tried when a play names none."""
 
 
@@ -55,10 +56,9 @@ SIDE_ORDER: dict[Side, int] = {s: i for i, s in enumerate(Side)}
 
 def parse_end(text: object) -> End:
     """An end from its record name; anything else is an error."""
-    try:
+    if isinstance(text, str) and text in _END_NAMES:
         return End(text)
-    except ValueError:
-        raise DominoError("bad_end", end=str(text)) from None
+    raise DominoError("bad_end", end=str(text))
 
 
 @dataclass(frozen=True, slots=True)
