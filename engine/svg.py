@@ -1,0 +1,397 @@
+"""Layouts drawn as standalone SVG.
+
+:func:`render` draws a :class:`~engine.layout.Layout` as an inline ``<svg>`` string: no
+scripts, no external references, no fonts but the generic ``sans-serif``. The same
+layout always gives the same string.
+
+How the table is laid out:
+
+* The opening tile lies in the middle of a horizontal line, its low half (a double's
+  line side A) facing left. The ``left`` and ``right`` arms grow from it.
+* A non-double lies along its arm; a double lies crosswise. The half that joins the
+  line touches the half it matches, so touching halves always show the same value.
+* With a spinner, its ``up`` and ``down`` arms grow vertically from its short sides.
+* A long line bends, as it may on the table. Without a spinner each arm snakes: the
+  ``right`` arm turns down and runs back under the line, the ``left`` arm turns up and
+  runs back over it. With a spinner each arm turns once, clockwise, like a pinwheel
+  (nothing bends before the spinner is down).
+* A dashed outline just beyond each open end shows the value a tile must have there.
+
+:func:`arrange` gives the positions without drawing them.
+
+Colours are CSS custom properties with fallbacks, so a page can restyle the figures
+(e.g. for a dark scheme): ``--domino-face``, ``--domino-edge``, ``--domino-pip`` and
+``--domino-marker`` (which defaults to the text colour).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from engine.describe import describe
+from engine.describe import title as layout_title
+from engine.layout import End, Layout, Side
+
+UNIT = 32
+"""A tile's short side in SVG user units; a tile is ``UNIT`` by ``2 * UNIT``."""
+
+GAP = 3
+"""Space between touching tiles, in user units."""
+
+ROW_REACH = 11 * UNIT
+"""How far a horizontal arm may reach before it bends, from the centre of the opening
+tile (of the spinner, with a spinner): some ten tiles to a row, about 750 units wide."""
+
+COLUMN_REACH = 7 * UNIT
+"""How far a spinner's vertical arm may reach from the spinner's centre before it bends."""
+
+_HALF = UNIT // 2
+_STEP = GAP + _HALF
+_MARGIN = 4
+
+Vec = tuple[int, int]
+"""A direction on screen: x to the right, y downwards."""
+
+_LEFT: Vec = (-1, 0)
+_RIGHT: Vec = (1, 0)
+_UP: Vec = (0, -1)
+_DOWN: Vec = (0, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One half of a drawn tile: the centre of its square and the value it shows."""
+
+    x: float
+    y: float
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile of the layout as drawn: its rectangle and its two halves.
+
+    For every tile but the opening one, ``halves[0]`` is the half that touches the tile
+    it was joined to. ``vertical`` tells whether the long side runs up and down.
+    """
+
+    index: int
+    code: str
+    x: float
+    y: float
+    width: float
+    height: float
+    halves: tuple[Half, Half]
+
+    @property
+    def vertical(self) -> bool:
+        return self.height > self.width
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """An open attachment point as drawn: the centre of the square a tile would cover."""
+
+    end: End
+    x: float
+    y: float
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Where every tile and open-end marker of a layout is drawn."""
+
+    tiles: tuple[PlacedTile, ...]
+    markers: tuple[Marker, ...]
+
+    def bounds(self, markers: bool = True) -> tuple[float, float, float, float]:
+        """The bounding box ``(x, y, width, height)`` of the tiles (and markers)."""
+        boxes = [(t.x, t.y, t.x + t.width, t.y + t.height) for t in self.tiles]
+        if markers:
+            boxes += [(m.x - _HALF, m.y - _HALF, m.x + _HALF, m.y + _HALF) for m in self.markers]
+        if not boxes:
+            return (0.0, 0.0, float(UNIT), float(UNIT))
+        x0 = min(b[0] for b in boxes)
+        y0 = min(b[1] for b in boxes)
+        x1 = max(b[2] for b in boxes)
+        y1 = max(b[3] for b in boxes)
+        return (x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass(slots=True)
+class _Arm:
+    reach: int
+    toward: Vec | None  # snake: the side the arm bends to; None: pinwheel
+    pending: int = 0  # snake: the sense of the second turn of a U-bend still to come
+    turns: int = 0
+
+
+Box = tuple[float, float, float, float]
+
+
+def _turn(d: Vec, sense: int) -> Vec:
+    """``d`` turned a quarter clockwise on screen (``sense`` 1) or anticlockwise (-1)."""
+    return (-d[1] * sense, d[0] * sense)
+
+
+def _span(qx: float, qy: float, d: Vec) -> Box:
+    """The box of a tile whose first half is centred at ``(qx, qy)``, the other at ``d``."""
+    fx, fy = qx + d[0] * UNIT, qy + d[1] * UNIT
+    return (min(qx, fx) - _HALF, min(qy, fy) - _HALF, UNIT + abs(fx - qx), UNIT + abs(fy - qy))
+
+
+def _overlaps(r: Box, placed: list[PlacedTile]) -> bool:
+    x, y, w, h = r
+    return any(
+        x < t.x + t.width - 1 and t.x < x + w - 1 and y < t.y + t.height - 1 and t.y < y + h - 1
+        for t in placed
+    )
+
+
+def _reach(r: Box, d: Vec, base: tuple[float, float]) -> float:
+    """How far the box ``r`` reaches from ``base`` in direction ``d``."""
+    x, y, w, h = r
+    if d[0]:
+        return (x + w - base[0]) if d[0] > 0 else (base[0] - x)
+    return (y + h - base[1]) if d[1] > 0 else (base[1] - y)
+
+
+def arrange(layout: Layout) -> Arrangement:
+    """Place the tiles of ``layout`` on the drawing and find its open-end markers."""
+    placed: list[PlacedTile] = []
+    sides: dict[tuple[int, Side], tuple[float, float, Vec]] = {}
+    arms: dict[End, _Arm] = {}
+    joined = {c.child: c for c in layout.connections}
+    snake = not layout.uses_spinner
+    base: tuple[float, float] | None = (0, 0) if snake else None
+
+    def double(i: int, cx: float, cy: float, d: Vec) -> None:
+        v = layout.tiles[i].low
+        w, h = (UNIT, 2 * UNIT) if d[1] == 0 else (2 * UNIT, UNIT)
+        u = _UP if d[1] == 0 else _LEFT
+        halves = (
+            Half(cx + u[0] * _HALF, cy + u[1] * _HALF, v),
+            Half(cx - u[0] * _HALF, cy - u[1] * _HALF, v),
+        )
+        placed.append(PlacedTile(i, layout.tiles[i].code, cx - w / 2, cy - h / 2, w, h, halves))
+        sides[(i, Side.A)] = (cx - d[0] * _HALF, cy - d[1] * _HALF, (-d[0], -d[1]))
+        sides[(i, Side.B)] = (cx + d[0] * _HALF, cy + d[1] * _HALF, d)
+        sides[(i, Side.UP)] = (cx + u[0] * UNIT, cy + u[1] * UNIT, u)
+        sides[(i, Side.DOWN)] = (cx - u[0] * UNIT, cy - u[1] * UNIT, (-u[0], -u[1]))
+
+    for i, tile in enumerate(layout.tiles):
+        if i == layout.spinner:
+            # Every arm bends at its reach from the spinner, so the arms of the cross
+            # bend away from each other; before the spinner is down, nothing bends.
+            if i == 0:
+                base = (0, 0)
+            else:
+                p = sides[(joined[i].parent, joined[i].parent_side)]
+                base = (p[0] + p[2][0] * _STEP, p[1] + p[2][1] * _STEP)
+        if i == 0:
+            if tile.is_double:
+                double(0, 0, 0, _RIGHT)
+            else:
+                halves = (Half(-_HALF, 0, tile.low), Half(_HALF, 0, tile.high))
+                placed.append(PlacedTile(0, tile.code, -UNIT, -_HALF, 2 * UNIT, UNIT, halves))
+                sides[(0, Side.LOW)] = (-UNIT, 0, _LEFT)
+                sides[(0, Side.HIGH)] = (UNIT, 0, _RIGHT)
+            continue
+        c = joined[i]
+        px, py, d = sides[(c.parent, c.parent_side)]
+        qx, qy = px + d[0] * _STEP, py + d[1] * _STEP
+        if tile.is_double:
+            double(i, qx, qy, d)
+            continue
+        end = layout.arms[i]
+        assert end is not None
+        arm = arms.get(end)
+        if arm is None:
+            if snake:
+                arm = _Arm(ROW_REACH, _UP if end is End.LEFT else _DOWN)
+            else:
+                arm = _Arm(COLUMN_REACH if end in (End.UP, End.DOWN) else ROW_REACH, None)
+            arms[end] = arm
+        sense = 0
+        if arm.pending:
+            sense, arm.pending = arm.pending, 0
+        elif base is not None and _reach(_span(qx, qy, d), d, base) > arm.reach:
+            if arm.toward is not None:
+                if d[1] == 0:
+                    sense = 1 if _turn(d, 1) == arm.toward else -1
+                    arm.pending = sense
+            elif arm.turns == 0:
+                sense = 1
+                arm.turns += 1
+        nd = _turn(d, sense) if sense else d
+        if _overlaps(_span(qx, qy, nd), placed):
+            for alt in (d, _turn(d, 1), _turn(d, -1)):
+                if not _overlaps(_span(qx, qy, alt), placed):
+                    nd, arm.pending = alt, 0
+                    break
+        x, y, w, h = _span(qx, qy, nd)
+        fx, fy = qx + nd[0] * UNIT, qy + nd[1] * UNIT
+        near = tile.low if c.child_side is Side.LOW else tile.high
+        halves = (Half(qx, qy, near), Half(fx, fy, tile.other(near)))
+        placed.append(PlacedTile(i, tile.code, x, y, w, h, halves))
+        far_side = Side.HIGH if c.child_side is Side.LOW else Side.LOW
+        sides[(i, far_side)] = (fx + nd[0] * _HALF, fy + nd[1] * _HALF, nd)
+
+    markers = []
+    for e in layout.ends:
+        px, py, d = sides[(e.tile, e.side)]
+        markers.append(Marker(e.end, px + d[0] * _STEP, py + d[1] * _STEP, e.value))
+    return Arrangement(tuple(placed), tuple(markers))
+
+
+# Pip positions in a half, in steps of a third of the half's width from its centre, for
+# a half of a vertical tile; a horizontal tile's halves show them turned a quarter.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((1, -1), (-1, 1)),
+    3: ((1, -1), (0, 0), (-1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+_PIP_SPACING = UNIT * 0.27
+_PIP_RADIUS = UNIT * 0.095
+
+
+def _paint(**props: str) -> str:
+    """Presentation attributes, each also set from a CSS custom property where the
+    value is ``var(--name,fallback)``: renderers without custom properties keep the
+    attributes, browsers use the properties."""
+    attrs = []
+    styles = []
+    for name, value in props.items():
+        prop = name.replace("_", "-")
+        styles.append(f"{prop}:{value}")
+        if value.startswith("var("):
+            value = value[value.index(",") + 1 : -1]
+        attrs.append(f'{prop}="{value}"')
+    return " ".join(attrs) + ' style="' + ";".join(styles) + '"'
+
+
+_FACE = _paint(
+    fill="var(--domino-face,#fffdf6)", stroke="var(--domino-edge,#3d3d3d)", stroke_width="1.5"
+)
+_PIP = _paint(fill="var(--domino-pip,#1f1f1f)", stroke="none")
+_MARKER = _paint(
+    fill="none",
+    stroke="var(--domino-marker,currentColor)",
+    stroke_width="1.5",
+    stroke_dasharray="4 3",
+    opacity="0.75",
+)
+_FONT_SIZE = UNIT // 2
+_MARKER_TEXT = _paint(
+    fill="var(--domino-marker,currentColor)",
+    stroke="none",
+    font_family="sans-serif",
+    font_size=f"{_FONT_SIZE}px",
+    font_weight="bold",
+)
+
+
+def _n(v: float) -> str:
+    r = round(v, 2)
+    if r == int(r):
+        return str(int(r))
+    return f"{r:.2f}".rstrip("0")
+
+
+def _esc(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def _figure_id(layout: Layout, title: str, desc: str, markers: bool) -> str:
+    key = "\n".join(
+        [
+            " ".join(f"{t.code}@{a}" for t, a in zip(layout.tiles, layout.arms, strict=True)),
+            str(layout.uses_spinner),
+            title,
+            desc,
+            str(markers),
+        ]
+    )
+    return "domino-" + hashlib.blake2s(key.encode(), digest_size=5).hexdigest()
+
+
+def render(
+    layout: Layout,
+    *,
+    title: str | None = None,
+    desc: str | None = None,
+    markers: bool = True,
+    size: float = UNIT,
+) -> str:
+    """``layout`` as a standalone ``<svg>`` element.
+
+    ``title`` and ``desc`` are the figure's accessible name and description (by default
+    the English title and structured description of the layout). ``markers`` draws the
+    open attachment points. ``size`` is the width in pixels of a tile's short side; the
+    figure shrinks to fit narrower containers, keeping its proportions.
+    """
+    if title is None:
+        title = layout_title(layout)
+    if desc is None:
+        desc = describe(layout)
+    fid = _figure_id(layout, title, desc, markers)
+    arr = arrange(layout)
+    bx, by, bw, bh = arr.bounds(markers)
+    bx, by, bw, bh = bx - _MARGIN, by - _MARGIN, bw + 2 * _MARGIN, bh + 2 * _MARGIN
+    scale = size / UNIT
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="domino-layout" '
+        f'viewBox="{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)}" '
+        f'width="{_n(bw * scale)}" height="{_n(bh * scale)}" '
+        f'style="max-width:100%;height:auto" role="img" '
+        f'aria-labelledby="{fid}-title {fid}-desc">',
+        f'<title id="{fid}-title">{_esc(title)}</title>',
+        f'<desc id="{fid}-desc">{_esc(desc)}</desc>',
+        f'<g class="domino-tiles" {_FACE}>',
+    ]
+    radius = _n(UNIT * 0.12)
+    for t in arr.tiles:
+        if t.vertical:
+            mid = t.y + t.height / 2
+            a, b = f"{_n(t.x + 4)} {_n(mid)}", f"{_n(t.x + t.width - 4)} {_n(mid)}"
+        else:
+            mid = t.x + t.width / 2
+            a, b = f"{_n(mid)} {_n(t.y + 4)}", f"{_n(mid)} {_n(t.y + t.height - 4)}"
+        out.append(
+            f'<g data-tile="{t.code}"><rect x="{_n(t.x)}" y="{_n(t.y)}" width="{_n(t.width)}" '
+            f'height="{_n(t.height)}" rx="{radius}"/><path d="M{a}L{b}"/></g>'
+        )
+    out.append("</g>")
+    out.append(f'<g class="domino-pips" {_PIP}>')
+    r = _n(_PIP_RADIUS)
+    for t in arr.tiles:
+        for h in t.halves:
+            dots = "".join(
+                f'<circle cx="{_n(h.x + (-dy if not t.vertical else dx) * _PIP_SPACING)}" '
+                f'cy="{_n(h.y + (dx if not t.vertical else dy) * _PIP_SPACING)}" r="{r}"/>'
+                for dx, dy in _PIPS[h.value]
+            )
+            out.append(f'<g data-value="{h.value}">{dots}</g>')
+    out.append("</g>")
+    if markers and arr.markers:
+        side = UNIT - 6
+        out.append(f'<g class="domino-markers" {_MARKER}>')
+        for m in arr.markers:
+            out.append(
+                f'<g data-end="{m.end.value}" data-value="{m.value}">'
+                f'<rect x="{_n(m.x - side / 2)}" y="{_n(m.y - side / 2)}" width="{side}" '
+                f'height="{side}" rx="{radius}"/>'
+                f'<text x="{_n(m.x)}" y="{_n(m.y + _FONT_SIZE * 0.36)}" '
+                f'text-anchor="middle" {_MARKER_TEXT}>{m.value}</text></g>'
+            )
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
