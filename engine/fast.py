@@ -108,7 +108,12 @@ def play_line(
         if legal:
             passes = 0
             c = legal.bit_count()
-            t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
+            if c > 1:
+                k = int(rnd() * c)
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+            t = (legal & -legal).bit_length() - 1
             lo = low[t]
             hi = high[t]
             if (lo == a or hi == a) and ((lo != b and hi != b) or rnd() < 0.5):
@@ -152,6 +157,7 @@ def play_spinner(
     spinner_value = -1
     opened = False
     tiles_down = 0
+    count = 0  # the sum of cont
     passes = 0
     last = -1
     vm = VALUE_MASK
@@ -178,30 +184,56 @@ def play_spinner(
             continue
         passes = 0
         c = legal.bit_count()
-        t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
+        if c > 1:
+            k = int(rnd() * c)
+            while k:
+                legal &= legal - 1
+                k -= 1
+        t = (legal & -legal).bit_length() - 1
         lo = low[t]
         hi = high[t]
         dbl = double[t]
         if not tiles_down:
             vals = [lo, hi]
             cont = [lo, hi]
+            count = lo + hi
             if dbl:
                 spinner_value = lo
                 spinner_free = [0, 1]
             if trace is not None:
                 trace.append((seat, t, -1))
         else:
-            slots = [i for i, v in enumerate(vals) if v in (lo, hi)]
-            e = slots[int(rnd() * len(slots))] if len(slots) > 1 else slots[0]
+            if opened:
+                v0, v1, v2, v3 = vals
+                slots = []
+                if v0 == lo or v0 == hi:
+                    slots.append(0)
+                if v1 == lo or v1 == hi:
+                    slots.append(1)
+                if v2 == lo or v2 == hi:
+                    slots.append(2)
+                if v3 == lo or v3 == hi:
+                    slots.append(3)
+                e = slots[int(rnd() * len(slots))] if len(slots) > 1 else slots[0]
+            else:
+                a = vals[0]
+                b = vals[1]
+                if a == lo or a == hi:
+                    e = 1 if (b == lo or b == hi) and rnd() < 0.5 else 0
+                else:
+                    e = 1
             if tiles_down == 1 and double[last]:
                 # A lone opening double counted one half per side; now both halves.
                 cont = [2 * vals[0], 2 * vals[1]]
+                count *= 2
             if trace is not None:
                 trace.append((seat, t, e))
             v = vals[e]
             nv = hi if lo == v else lo
             vals[e] = nv
-            cont[e] = 2 * nv if dbl else nv
+            c = 2 * nv if dbl else nv
+            count += c - cont[e]
+            cont[e] = c
             if dbl and spinner_value < 0:
                 spinner_value = lo
                 spinner_free = [e]
@@ -214,7 +246,6 @@ def play_spinner(
         tiles_down += 1
         last = t
         if fives:
-            count = sum(cont)
             if count and count % 5 == 0:
                 points[seat] += count
         h ^= 1 << t

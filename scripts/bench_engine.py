@@ -1,0 +1,151 @@
+"""How fast the engine plays: seeded random rounds per preset and player count.
+
+Prints rounds and moves (tiles played) per second for the engine's playout core (what
+the computer players search with) and for the public RoundState interface, then plays
+the PyPI package ``dominoes`` on its own game (4 players in partnerships, 7 tiles each,
+no drawing: our ``block-dk`` with partnerships and 7 tiles) and prints the ratio.
+Each figure is the best of ``--repeat`` timed runs, to damp noise from other processes.
+
+    python scripts/bench_engine.py [--seconds 1.0] [--repeat 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.fast import random_rounds  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
+from engine.state import RoundState  # noqa: E402
+
+
+def best_rate(run: Callable[[int], int], seconds: float, repeat: int) -> tuple[float, float]:
+    """(rounds per second, moves per second), best of ``repeat`` runs."""
+    n = 50
+    while True:  # size a batch to about the requested time
+        t = time.perf_counter()
+        run(n)
+        if time.perf_counter() - t > seconds / 5:
+            break
+        n *= 2
+    n = int(n * 5 * seconds / max(seconds / 5, 1e-9) / 5)
+    best = (0.0, 0.0)
+    for _ in range(repeat):
+        t = time.perf_counter()
+        moves = run(n)
+        dt = time.perf_counter() - t
+        if n / dt > best[0]:
+            best = (n / dt, moves / dt)
+    return best
+
+
+def core(rules: Rules, players: int) -> Callable[[int], int]:
+    seed = iter(range(10**9))
+    return lambda n: random_rounds(rules, players, n, seed=next(seed))
+
+
+def public_api(rules: Rules, players: int) -> Callable[[int], int]:
+    rng = random.Random(1)
+
+    def run(n: int) -> int:
+        moves = 0
+        for _ in range(n):
+            state = RoundState.new(rules, players, 0, rng=rng)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_moves()))
+                moves += 1
+        return moves
+
+    return run
+
+
+def dominoes_package() -> Callable[[int], int]:
+    import dominoes  # type: ignore[import-untyped]
+
+    def run(n: int) -> int:
+        random.seed(1)
+        moves = 0
+        for _ in range(n):
+            game = dominoes.Game.new(starting_player=0)
+            while game.result is None:
+                dominoes.players.random(game)
+                game.make_move(*game.valid_moves[0])
+                moves += 1
+        return moves
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = parser.parse_args()
+
+    rows = []
+
+    def emit(engine: str, preset: str, players: int, rate: tuple[float, float]) -> None:
+        row = {
+            "engine": engine,
+            "preset": preset,
+            "players": players,
+            "rounds_per_s": round(rate[0]),
+            "moves_per_s": round(rate[1]),
+        }
+        rows.append(row)
+        if args.json:
+            print(json.dumps(row), flush=True)
+        else:
+            print(
+                f"{engine:<10} {preset:<10} {players}  "
+                f"{row['rounds_per_s']:>9,} rounds/s  {row['moves_per_s']:>10,} moves/s",
+                flush=True,
+            )
+
+    for preset in PRESETS:
+        for players in (2, 3, 4):
+            emit(
+                "core",
+                preset,
+                players,
+                best_rate(core(Rules.make(preset), players), args.seconds, args.repeat),
+            )
+    for preset in PRESETS:
+        rules = Rules.make(preset)
+        emit("api", preset, 2, best_rate(public_api(rules, 2), args.seconds, args.repeat))
+
+    partners = Rules.make("block-dk", partnerships=True, hand_size=7)
+    ours = best_rate(core(partners, 4), args.seconds, args.repeat)
+    emit("core", "block-dk+partnerships+7", 4, ours)
+    theirs = best_rate(dominoes_package(), args.seconds, args.repeat)
+    emit("dominoes", "partnership-block-7", 4, theirs)
+    ratio = ours[0] / theirs[0]
+    block2 = next(
+        r for r in rows if r["engine"] == "core" and r["preset"] == "block" and r["players"] == 2
+    )
+    slowest = min((r for r in rows if r["engine"] == "core"), key=lambda r: r["rounds_per_s"])
+    summary = {
+        "ratio_vs_dominoes": round(ratio, 1),
+        "block_2p_rounds_per_s": block2["rounds_per_s"],
+        "slowest_core": f"{slowest['preset']} {slowest['players']}p",
+        "slowest_share_of_block": round(slowest["rounds_per_s"] / block2["rounds_per_s"], 2),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(
+            f"\nengine / dominoes on its own game: {ratio:.1f}x; slowest preset "
+            f"{summary['slowest_core']} at {summary['slowest_share_of_block']:.0%} of 2-player block"
+        )
+
+
+if __name__ == "__main__":
+    main()
