@@ -245,9 +245,8 @@ def play_spinner(
                     cont += [0, 0]
         tiles_down += 1
         last = t
-        if fives:
-            if count and count % 5 == 0:
-                points[seat] += count
+        if fives and count and count % 5 == 0:
+            points[seat] += count
         h ^= 1 << t
         hands[seat] = h
         if not h:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fast import random_rounds  # noqa: E402
-from engine.rules import PRESETS, Rules  # noqa: E402
-from engine.state import RoundState  # noqa: E402
+from engine.fast import random_rounds
+from engine.rules import PRESETS, Rules
+from engine.state import RoundState
 
 
 def best_rate(run: Callable[[int], int], seconds: float, repeat: int) -> tuple[float, float]:
@@ -143,7 +143,8 @@ def main() -> None:
     else:
         print(
             f"\nengine / dominoes on its own game: {ratio:.1f}x; slowest preset "
-            f"{summary['slowest_core']} at {summary['slowest_share_of_block']:.0%} of 2-player block"
+            f"{summary['slowest_core']} at {summary['slowest_share_of_block']:.0%} "
+            "of 2-player block"
         )
 
 
