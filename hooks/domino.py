@@ -211,8 +211,8 @@ def render_figure(source: str, lang: str) -> str:
     caption = fields["caption"]
     svg = _figure_svg(fields["plays"].split(), lang, caption, preset=fields.get("preset", "block"))
     return (
-        f'<figure class="domino-figure">{svg}'
-        f"<figcaption>{html.escape(caption, quote=False)}</figcaption></figure>"
+        f'<figure class="domino-figure">\n{svg}\n'
+        f"<figcaption>{html.escape(caption, quote=False)}</figcaption>\n</figure>"
     )
 
 
@@ -227,9 +227,9 @@ def render_example(spec: dict[str, Any], prose: str, lang: str) -> str:
     label = EXAMPLE_LABEL.get(lang, EXAMPLE_LABEL[DEFAULT_LANG])
     return (
         f'<div class="admonition example worked-example" '
-        f'data-example-id="{html.escape(spec["id"])}" data-example="{html.escape(data)}">'
-        f'<p class="admonition-title">{html.escape(label)}</p>'
-        f'<div class="worked-example__text">{body}</div></div>'
+        f'data-example-id="{html.escape(spec["id"])}" data-example="{html.escape(data)}">\n'
+        f'<p class="admonition-title">{html.escape(label)}</p>\n'
+        f'<div class="worked-example__text">\n{body}\n</div>\n</div>'
     )
 
 
