@@ -262,6 +262,7 @@ class FastRules:
         self.players = players
         self.hand_size = rules.hand_size(players)
         self.dealt = players * self.hand_size
+        self.drawn_at_deal = 28 if rules.draw else self.dealt
         self.draw = rules.draw
         self.spinner = rules.spinner
         self.sides = rules.sides(players)
@@ -270,19 +271,14 @@ class FastRules:
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices; drawn from the end)."""
         deck = list(range(28))
+        pop = deck.pop
+        # Each position takes a uniformly random tile of those left; without a boneyard
+        # only the dealt positions are drawn.
+        order = [pop(int(rnd() * m)) for m in range(28, 28 - self.drawn_at_deal, -1)]
         size = self.hand_size
-        hands = [0] * self.players
-        # Fisher-Yates, drawing position i's tile at step i; without a boneyard only the
-        # dealt positions need shuffling.
-        stop = 27 if self.draw else self.dealt
-        for i in range(stop):
-            j = i + int(rnd() * (28 - i))
-            t = deck[j]
-            deck[j] = deck[i]
-            deck[i] = t
-            if i < self.dealt:
-                hands[i // size] |= 1 << t
-        return hands, (deck[self.dealt :] if self.draw else [])
+        bit = BIT.__getitem__
+        hands = [sum(map(bit, order[s * size : (s + 1) * size])) for s in range(self.players)]
+        return hands, order[self.dealt :]
 
     def play(
         self,
