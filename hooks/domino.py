@@ -205,11 +205,29 @@ def parse_figure(source: str) -> dict[str, str]:
     return fields
 
 
+# The engine draws a tile 64 units long; on the page a unit is 1.5 CSS pixels, so a
+# tile is about as long as a line of text is high times five.
+FIGURE_SCALE = 1.5
+
+_SVG_SIZE = re.compile(r'^(<svg\b[^>]*?\swidth=")([\d.]+)("[^>]*?\sheight=")([\d.]+)(")')
+
+
+def _scale_svg(svg: str, factor: float) -> str:
+    """The SVG with its displayed width and height (not its drawing) scaled."""
+
+    def scale(m: re.Match[str]) -> str:
+        w, h = (round(float(v) * factor, 2) for v in (m.group(2), m.group(4)))
+        return f"{m.group(1)}{w:g}{m.group(3)}{h:g}{m.group(5)}"
+
+    return _SVG_SIZE.sub(scale, svg, count=1)
+
+
 def render_figure(source: str, lang: str) -> str:
     """The ``<figure>`` of a ``domino`` fence, drawn by the engine."""
     fields = parse_figure(source)
     caption = fields["caption"]
     svg = _figure_svg(fields["plays"].split(), lang, caption, preset=fields.get("preset", "block"))
+    svg = _scale_svg(svg, FIGURE_SCALE)
     return (
         f'<figure class="domino-figure">\n{svg}\n'
         f"<figcaption>{html.escape(caption, quote=False)}</figcaption>\n</figure>"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine (scripts/setup.sh), builds the rules site and serves it at
+# http://127.0.0.1:8000/ (English; /fr/, /pl/, /de/, /da/ for the other languages).
+#   scripts/serve.sh           build with --strict into site/, then serve exactly those files
+#   scripts/serve.sh --live    mkdocs serve: rebuilds and reloads the browser on every edit
+# PORT=8080 scripts/serve.sh serves on another port.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+PORT=${PORT:-8000}
+export NO_MKDOCS_2_WARNING=1
+if [ "${1:-}" = "--live" ]; then
+  exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:$PORT"
+fi
+.venv/bin/mkdocs build --strict --clean --site-dir site
+echo "Serving site/ at http://127.0.0.1:$PORT/ (Ctrl-C to stop)"
+exec .venv/bin/python -m http.server "$PORT" --bind 127.0.0.1 --directory site
