@@ -160,7 +160,9 @@ def number_problems(spec: dict[str, Any], prose: str) -> list[str]:
         if field in spec:
             for n in dict.fromkeys(data_numbers(spec[field])):
                 if n not in in_prose:
-                    problems.append(f"{ident}: the result {field} = {n} is not written in the prose")
+                    problems.append(
+                        f"{ident}: the result {field} = {n} is not written in the prose"
+                    )
     return problems
 
 
@@ -251,7 +253,9 @@ def render_example(spec: dict[str, Any], prose: str, lang: str) -> str:
     )
 
 
-def domino_fence(source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any) -> str:
+def domino_fence(
+    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
+) -> str:
     try:
         return render_figure(source, _page["lang"])
     except Exception as e:  # the engine's errors and bad fence text alike
@@ -259,7 +263,9 @@ def domino_fence(source: str, language: str, class_name: str, options: Any, md: 
         return _error_box(f"Bad figure: {e}")
 
 
-def example_fence(source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any) -> str:
+def example_fence(
+    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
+) -> str:
     try:
         spec, prose = parse_example(source)
     except ExampleError as e:
@@ -282,6 +288,9 @@ CUSTOM_FENCES = [
 
 
 def on_config(config: Any) -> Any:
+    i18n = _i18n(config)
+    if i18n is not None and i18n.default_language != DEFAULT_LANG:
+        log.warning(f"this hook expects {DEFAULT_LANG} as the default language at the site root")
     # static-i18n runs on_config once per language on the same config: add the fences
     # once only.
     superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -399,7 +408,9 @@ def on_post_build(config: Any) -> None:
         return  # not the end of the outer build yet
     languages = [DEFAULT_LANG] + [x for x in i18n.build_languages if x != DEFAULT_LANG]
     counts = split_search_index(config.site_dir, languages)
-    log.info("search index entries per language: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    log.info(
+        "search index entries per language: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+    )
 
 
 def split_search_index(site_dir: str, languages: list[str]) -> dict[str, int]:
@@ -421,7 +432,11 @@ def split_search_index(site_dir: str, languages: list[str]) -> dict[str, int]:
     for lang in languages:
         settings = _search_settings.get(lang, merged["config"])
         index = {"config": settings, "docs": docs[lang]}
-        out = path if lang == DEFAULT_LANG else os.path.join(site_dir, lang, "search", "search_index.json")
+        out = (
+            path
+            if lang == DEFAULT_LANG
+            else os.path.join(site_dir, lang, "search", "search_index.json")
+        )
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(out, "w", encoding="utf-8") as f:
             json.dump(index, f, ensure_ascii=False, separators=(",", ":"))

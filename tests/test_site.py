@@ -792,6 +792,43 @@ def check_page(source: Path, lang: str) -> list[str]:
     return warnings + example_problems(examples_in(parse_html(html)))
 
 
+BAD_PAGE = """# Bad
+
+```domino
+plays: 1-4 5-5@left
+caption: [5|5] cannot go on the 1.
+```
+
+```domino
+plays: 1-4
+```
+
+```example
+{"id": "blocked-3-7-8", "kind": "round-end", "pips": [3, 7, 8], "went_out": null, "points": 13}
+---
+The holder of 3 scores 7 + 8 − 3 = 13.
+```
+
+```example
+{"id": "tile-values", "kind": "tile-value" "tile": "6-6"}
+---
+Not JSON.
+```
+"""
+
+
+def test_a_bad_figure_or_example_is_a_build_warning(tmp_path: Path) -> None:
+    source = tmp_path / "bad.md"
+    source.write_text(BAD_PAGE, encoding="utf-8")
+    html, warnings = render_page(source, "fr")
+    assert len([w for w in warnings if "bad domino figure" in w]) == 2, warnings
+    assert any(
+        "blocked-3-7-8: points is documented as 13, the engine gives 12" in w for w in warnings
+    )
+    assert any("bad worked example" in w and "not valid JSON" in w for w in warnings)
+    assert html.count("domino-error") == 3
+
+
 def _change_number(text: str, where: str) -> str:
     """``text`` with one documented result number changed by one, in the prose or in
     the JSON of the first example that documents points, value, rounded or target."""
