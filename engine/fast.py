@@ -12,9 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from engine.layout import END_ORDER
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    from engine.state import Move, RoundState
+
+Trace = list[tuple[int, int, int]]
+"""What a playout did: ``(seat, tile index, end)``, end -1 for the opening tile, else
+0 to 3 for left, right, up, down."""
 
 LOW: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
 HIGH: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
@@ -75,7 +84,7 @@ def play_line(
     seat: int,
     stock: list[int],
     rnd: Callable[[], float],
-    trace: list[tuple[int, int, int]] | None = None,
+    trace: Trace | None = None,
 ) -> Playout:
     """Random play on a two-ended line from ends ``a`` and ``b`` (``a == -1``: empty
     table), ``seat`` to move. ``stock`` is drawn from its end; ``hands`` is changed.
@@ -144,7 +153,7 @@ def play_spinner(
     rnd: Callable[[], float],
     *,
     fives: bool = True,
-    trace: list[tuple[int, int, int]] | None = None,
+    trace: Trace | None = None,
 ) -> Playout:
     """Random play from an empty table with the spinner rule (and All Fives scoring).
 
@@ -286,12 +295,25 @@ class FastRules:
         seat: int,
         stock: list[int],
         rnd: Callable[[], float],
-        trace: list[tuple[int, int, int]] | None = None,
+        trace: Trace | None = None,
     ) -> Playout:
         """A random playout of a whole round from the deal."""
         if self.spinner:
             return play_spinner(hands, seat, stock, rnd, fives=self.rules.fives, trace=trace)
         return play_line(hands, -1, -1, seat, stock, rnd, trace)
+
+    def round_state(self, hands: list[int], stock: list[int], leader: int) -> RoundState:
+        """The public :class:`RoundState` of a fast deal (whose stock is drawn from the
+        end)."""
+        from engine.state import RoundState
+
+        return RoundState(
+            self.rules,
+            self.players,
+            leader,
+            [from_mask(h) for h in hands],
+            [ALL_TILES[t] for t in reversed(stock)],
+        )
 
     def score(self, out: Playout, leader: int = 0) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end).
@@ -322,6 +344,15 @@ class FastRules:
             raw *= 2
         points[side] += raw
         return side, points
+
+
+def trace_moves(trace: Trace) -> list[tuple[int, Move]]:
+    """The seats and moves of a playout's trace, for :meth:`RoundState.apply`."""
+    from engine.state import Move
+
+    return [
+        (seat, Move(ALL_TILES[t], None if end < 0 else END_ORDER[end])) for seat, t, end in trace
+    ]
 
 
 def random_round(

@@ -18,11 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.fast import ALL_TILES, FastRules, from_mask  # noqa: E402
-from engine.layout import END_ORDER  # noqa: E402
+from engine.fast import FastRules, Trace, trace_moves  # noqa: E402
 from engine.records import replay, round_record  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from engine.state import Move, RoundState  # noqa: E402
+from engine.state import RoundState  # noqa: E402
 
 Check = Callable[[RoundState], bool]
 
@@ -33,17 +32,11 @@ def find(rules: Rules, players: int, check: Check, first_round: bool = False) ->
         rng = random.Random(seed)
         hands, stock = fr.deal(rng.random)
         leader = seed % players
-        state = RoundState(
-            rules,
-            players,
-            leader,
-            [from_mask(h) for h in hands],
-            [ALL_TILES[t] for t in reversed(stock)],
-        )
-        trace: list[tuple[int, int, int]] = []
+        state = fr.round_state(hands, stock, leader)
+        trace: Trace = []
         fr.play(list(hands), leader, list(stock), rng.random, trace)
-        for _, tile, end in trace:
-            state.apply(Move(ALL_TILES[tile], None if end < 0 else END_ORDER[end]))
+        for _, move in trace_moves(trace):
+            state.apply(move)
         if check(state):
             return round_record(state)
     raise SystemExit("not found")

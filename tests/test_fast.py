@@ -4,10 +4,8 @@ import random
 
 import pytest
 
-from engine.fast import ALL_TILES, FastRules, from_mask, mask_pips, random_round, to_mask
-from engine.layout import END_ORDER
+from engine.fast import FastRules, Trace, mask_pips, random_round, to_mask, trace_moves
 from engine.rules import Rules
-from engine.state import Move, RoundState
 
 CASES = [
     ("block", {}, 2),
@@ -34,18 +32,12 @@ def test_fast_playouts_replay_identically_through_round_state(preset, options, p
         rng = random.Random(seed)
         hands, stock = fr.deal(rng.random)
         leader = seed % players
-        state = RoundState(
-            rules,
-            players,
-            leader,
-            [from_mask(h) for h in hands],
-            [ALL_TILES[t] for t in reversed(stock)],
-        )
-        trace: list[tuple[int, int, int]] = []
+        state = fr.round_state(hands, stock, leader)
+        trace: Trace = []
         out = fr.play(list(hands), leader, list(stock), rng.random, trace)
-        for seat, tile, end in trace:
+        for seat, move in trace_moves(trace):
             assert state.current_player == seat
-            state.apply(Move(ALL_TILES[tile], None if end < 0 else END_ORDER[end]))
+            state.apply(move)
         assert state.is_terminal
         result = state.result()
         winner, points = fr.score(out, leader)
