@@ -1,0 +1,523 @@
+"""Computer players: legal, seeded, blind to hidden tiles, team players; hints in five
+languages."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.errors import DominoError
+from engine.fast import BIT, VALUE_MASK, to_mask
+from engine.lang import LANGUAGES, strings
+from engine.layout import End
+from engine.players import (
+    LEVELS,
+    Beginner,
+    Club,
+    Expert,
+    Fact,
+    Player,
+    _Sampler,
+    distinct_moves,
+    features,
+    hint,
+    knowledge,
+    legal_moves,
+    level_name,
+    make_player,
+    play_match,
+    play_round,
+)
+from engine.rules import Rules
+from engine.state import Move, Observation, RoundState
+from engine.tiles import ALL_TILES, Tile
+
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("block", {}, 2),
+    ("block", {}, 3),
+    ("block", {}, 4),
+    ("block-dk", {}, 2),
+    ("block-dk", {}, 3),
+    ("block-dk", {"partnerships": True}, 4),
+    ("block-dk", {"partnerships": True, "draw": True, "hand_size": 7}, 4),
+    ("block-dk", {"draw": True, "blocked_scoring": "difference", "rounding": True}, 3),
+    ("block-dk", {"hand_size": 7, "double_finish": True, "target": 61}, 3),
+    ("draw", {}, 2),
+    ("draw", {}, 3),
+    ("draw", {}, 4),
+    ("all-fives", {}, 2),
+    ("all-fives", {}, 3),
+    ("all-fives", {}, 4),
+]
+IDS = [f"{p}-{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o, n in CASES]
+
+
+def small_expert(seed: int = 0) -> Expert:
+    """An Expert with a small budget and no clock: fast and fully deterministic."""
+    return Expert(seed=seed, work=1500, time_limit=None)
+
+
+def random_position(
+    rules: Rules, players: int, seed: int, plies: int | None = None
+) -> tuple[RoundState, list[Move]]:
+    """A round dealt from ``seed`` after some random moves (the first round in
+    ``block-dk``, so the highest-double lead is covered too)."""
+    rng = random.Random(seed)
+    state = RoundState.new(rules, players, rng=rng, first_round=seed % 2 == 0)
+    moves: list[Move] = []
+    target = rng.randrange(0, 14) if plies is None else plies
+    while not state.is_terminal and len(moves) < target:
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        moves.append(move)
+    return state, moves
+
+
+class Checked:
+    """Wraps a player; asserts each move is legal for the observation it was given."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.moves = 0
+
+    def __call__(self, obs: Observation) -> Move:
+        move = self.player(obs)
+        assert move in legal_moves(obs), (move, obs)
+        self.moves += 1
+        return move
+
+
+# -- legal moves and knowledge --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+def test_legal_moves_of_an_observation_are_the_states(preset, options, players):
+    rules = Rules.make(preset, **options)
+    for seed in range(25):
+        state, _ = random_position(rules, players, seed, plies=0)
+        while not state.is_terminal:
+            for seat in range(players):
+                obs = state.observation(seat)
+                expected = state.legal_moves() if seat == state.current_player else []
+                assert legal_moves(obs) == expected
+            moves = distinct_moves(state.observation(state.current_player or 0))
+            assert moves and set(moves) <= set(state.legal_moves())
+            state.apply(random.Random(seed).choice(state.legal_moves()))
+
+
+def test_distinct_moves_drop_placements_that_leave_the_same_line():
+    rules = Rules.make("block")
+    hands = [
+        [Tile.parse(c) for c in ["3-3", "1-3", "0-0", "0-1", "2-4", "2-2", "4-4"]],
+        [Tile.parse(c) for c in ["3-5", "3-6", "5-5", "6-6", "1-1", "1-2", "1-4"]],
+    ]
+    state = RoundState(rules, 2, 0, hands)
+    state.apply(Move(Tile.of(3, 3)))
+    state.apply(Move(Tile.of(3, 5), End.RIGHT))  # ends 3 and 5
+    obs = state.observation(0)
+    assert [str(m) for m in legal_moves(obs)] == ["1-3@left"]
+    state2 = RoundState(rules, 2, 0, hands)
+    state2.apply(Move(Tile.of(3, 3)))  # ends 3 and 3
+    obs2 = state2.observation(1)
+    assert [str(m) for m in legal_moves(obs2)] == ["3-5@left", "3-5@right", "3-6@left", "3-6@right"]
+    assert [str(m) for m in distinct_moves(obs2)] == ["3-5@left", "3-6@left"]
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+def test_knowledge_never_contradicts_the_hidden_truth(preset, options, players):
+    rules = Rules.make(preset, **options)
+    inferred = 0
+    for seed in range(40):
+        state, _ = random_position(rules, players, seed, plies=0)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            know = knowledge(state.observation(seat))
+            hands = [to_mask(h) for h in state.hands]
+            assert know.mine == hands[seat]
+            hidden = to_mask([t for s, h in enumerate(state.hands) if s != seat for t in h])
+            stock = know.unseen & ~hidden
+            assert stock.bit_count() == know.stock_size
+            assert to_mask(state.boneyard) & ~stock == 0
+            for p in range(players):
+                assert know.void[p] & hands[p] == 0, (p, know)
+                for mask, k in know.limits[p]:
+                    assert (hands[p] & mask).bit_count() <= k
+                for v in know.void_values[p]:
+                    assert not hands[p] & VALUE_MASK[v]
+                inferred += bool(know.void[p])
+            world, pile = _Sampler(know).deal(rng)
+            assert world[seat] == hands[seat]
+            assert sum(h.bit_count() for h in world) == sum(know.hand_sizes)
+            assert [h.bit_count() for h in world] == list(know.hand_sizes)
+            union = 0
+            for p, h in enumerate(world):
+                assert union & h == 0
+                union |= h
+                if p != seat:
+                    assert h & know.void[p] == 0
+                    assert all((h & m).bit_count() <= k for m, k in know.limits[p])
+            assert union | to_mask(state.layout.tiles) | sum(BIT[t] for t in pile) == (1 << 28) - 1
+            state.apply(rng.choice(state.legal_moves()))
+    assert inferred > 0
+
+
+def test_a_first_lead_in_block_dk_shows_that_no_higher_tile_was_dealt():
+    rules = Rules.make("block-dk")
+    for seed in range(6):
+        state = RoundState.new(rules, 3, rng=seed, first_round=True)
+        opening = state.opening
+        assert opening is not None
+        state.apply(Move(opening))
+        seat = state.current_player
+        assert seat is not None
+        know = knowledge(state.observation(seat))
+
+        def key(t: Tile) -> tuple[int, int, int]:
+            return (t.is_double, t.pips, t.high)
+
+        higher = to_mask([t for t in ALL_TILES if key(t) > key(opening)])
+        checked = 0
+        for p in range(3):
+            if p != seat:
+                assert know.void[p] & higher == higher
+                checked += bool(higher)
+        assert checked or opening == Tile.of(6, 6)
+
+
+# -- every level, every preset --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+def test_every_level_plays_only_legal_moves(preset, options, players):
+    rules = Rules.make(preset, **options)
+    rounds = 0
+    for seed in range(3):
+        levels = [LEVELS[(seed + s) % 3] for s in range(players)]
+        seats = [
+            Checked(small_expert(seed) if lv == "expert" else make_player(lv, seed=seed))
+            for lv in levels
+        ]
+        state, _ = random_position(rules, players, seed, plies=0)
+        result = play_round(state, seats)
+        assert state.is_terminal and result.winner in (None, *range(rules.sides(players)))
+        assert all(s.moves > 0 or state.leader != i for i, s in enumerate(seats))
+        rounds += 1
+    assert rounds == 3
+
+
+def test_a_whole_match_between_levels_ends_with_a_winner_or_a_draw():
+    rules = Rules.make("block-dk", partnerships=True, target=61)
+    seats: list[Player] = [small_expert(1), Club(), small_expert(2), Beginner(seed=3)]
+    match = play_match(rules, seats, seed=5)
+    assert match.is_over
+    assert max(match.totals) >= 61
+    assert match.outcome.drawn or match.outcome.winner in (0, 1)
+
+
+def test_a_player_given_a_position_where_it_is_not_to_play_raises():
+    state, _ = random_position(Rules.make("block"), 2, 3, plies=2)
+    other = 1 - (state.current_player or 0)
+    for player in (Beginner(), Club(), small_expert()):
+        with pytest.raises(DominoError):
+            player(state.observation(other))
+
+
+def test_play_round_rejects_an_illegal_move():
+    def cheat(obs: Observation) -> Move:
+        return Move(Tile.of(6, 6) if Tile.of(6, 6) not in obs.hand else Tile.of(0, 0))
+
+    state, _ = random_position(Rules.make("block"), 2, 1, plies=1)
+    with pytest.raises(DominoError):
+        play_round(state, [cheat, cheat])
+
+
+def test_make_player_and_level_names():
+    assert isinstance(make_player("beginner", seed=2), Beginner)
+    assert isinstance(make_player("club"), Club)
+    assert isinstance(make_player("expert", seed=2), Expert)
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+    names = {lang: [level_name(lv, lang) for lv in LEVELS] for lang in LANGUAGES}
+    assert names["en"] == ["Beginner", "Club", "Expert"]
+    assert all(len(set(v)) == 3 for v in names.values())
+
+
+# -- seeds ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seeded_player_plays_the_same_match_twice(level):
+    rules = Rules.make("all-fives")
+
+    def seats() -> list[Player]:
+        if level == "expert":
+            return [small_expert(4), Club(), small_expert(5)]
+        return [make_player(level, seed=4), Club(), make_player(level, seed=5)]
+
+    records = []
+    for _ in range(2):
+        log: list[list[str]] = []
+
+        def keep(state: RoundState, log: list[list[str]] = log) -> None:
+            log.append([str(e.tile) for e in state.events if e.tile])
+
+        match = play_match(rules, seats(), seed=11, on_round=keep)
+        records.append((match.totals, log))
+    assert records[0] == records[1]
+
+
+def test_beginner_seeds_change_its_choices():
+    rules = Rules.make("block")
+    choices = set()
+    state, _ = random_position(rules, 2, 9, plies=0)
+    obs = state.observation(state.current_player or 0)
+    for seed in range(12):
+        choices.add(Beginner(seed=seed)(obs))
+    assert len(choices) > 1
+
+
+def test_choices_do_not_depend_on_earlier_calls():
+    rules = Rules.make("draw")
+    positions = [random_position(rules, 3, s)[0] for s in range(6)]
+    observations = [p.observation(p.current_player or 0) for p in positions if not p.is_terminal]
+    for make in (lambda: Beginner(seed=1), Club, lambda: small_expert(1)):
+        forward = [make()(o) for o in observations]
+        player = make()
+        backward = [player(o) for o in reversed(observations)]
+        assert forward == backward[::-1]
+
+
+# -- information sets ------------------------------------------------------------------
+
+
+def twin(state: RoundState, moves: list[Move], seat: int, rng: random.Random) -> RoundState:
+    """A state that ``seat`` cannot tell from ``state``: tiles nobody has seen (never
+    played, never drawn, not ``seat``'s) trade places between other hands and the stock."""
+    drawn = [e.tile for e in state.events if e.kind == "draw" and e.tile is not None]
+    seen = {m.tile for m in moves} | set(drawn) | set(state.dealt[seat])
+    # Places: (hand, index) for the hands as dealt, (-1, index) for the boneyard as dealt.
+    # Without drawing, the tiles set aside are the last place.
+    dealt = {t for h in state.dealt for t in h}
+    stock = [*drawn, *state.boneyard] if state.rules.draw else sorted(set(ALL_TILES) - dealt)
+    places = [list(h) for h in state.dealt] + [stock]
+    free = [(p, i) for p, row in enumerate(places) for i, t in enumerate(row) if t not in seen]
+    for _ in range(500):
+        rows = [list(r) for r in places]
+        for _ in range(rng.randrange(1, 4)):
+            (p, i), (q, j) = rng.sample(free, 2)
+            rows[p][i], rows[q][j] = rows[q][j], rows[p][i]
+        try:
+            other = RoundState(
+                state.rules,
+                state.players,
+                state.leader,
+                rows[:-1],
+                rows[-1] if state.rules.draw else (),
+                first_round=state.opening is not None,
+            )
+            for m in moves:
+                other.apply(m)
+        except DominoError:
+            continue
+        if other.observation(seat) == state.observation(seat) and other.hands != state.hands:
+            return other
+    raise AssertionError("no twin found")
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+def test_players_choose_alike_in_states_their_seat_cannot_tell_apart(preset, options, players):
+    rules = Rules.make(preset, **options)
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(40):
+        state, moves = random_position(rules, players, seed)
+        seat = state.current_player
+        if seat is None or len(distinct_moves(state.observation(seat))) < 2:
+            continue
+        other = twin(state, moves, seat, rng)
+        assert other.hands[seat] == state.hands[seat]
+        makers: list[Callable[[], Player]] = [
+            lambda seed=seed: Beginner(seed=seed),
+            Club,
+            lambda seed=seed: small_expert(seed),
+        ]
+        for make in makers:
+            a, b = make(), make()
+            assert a(state.observation(seat)) == b(other.observation(seat))
+        assert hint(state, expert=small_expert(seed)) == hint(other, expert=small_expert(seed))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+# -- partnerships -------------------------------------------------------------------------
+
+
+def partner_position(partnerships: bool) -> RoundState:
+    """Seat 2 has passed on 1 and 4; seat 0 holds [4|6] against ends 6 and 4.
+
+    [4|6] at the left leaves 4 and 4 (the partner cannot follow), at the right 6 and 6.
+    """
+    t = Tile.of
+    hands = [
+        [t(3, 4), t(4, 6), t(0, 0), t(0, 2), t(2, 2)],
+        [t(1, 3), t(5, 5), t(0, 5), t(2, 5), t(3, 5)],
+        [t(6, 6), t(2, 6), t(3, 3), t(0, 6), t(3, 6)],
+        [t(1, 6), t(1, 1), t(0, 1), t(1, 2), t(2, 3)],
+    ]
+    state = RoundState(Rules.make("block-dk", partnerships=partnerships), 4, 0, hands)
+    state.apply(Move(t(3, 4)))
+    state.apply(Move(t(1, 3), End.LEFT))  # ends 1 and 4: seat 2 passes
+    assert state.events[-1].kind == "pass" and state.events[-1].seat == 2
+    state.apply(Move(t(1, 6), End.LEFT))  # ends 6 and 4
+    assert state.current_player == 0
+    return state
+
+
+def test_club_does_not_shut_out_its_partner():
+    alone = partner_position(False).observation(0)
+    team = partner_position(True).observation(0)
+    assert knowledge(team).void_values[2] == {1, 4}
+    left, right = Move(Tile.of(4, 6), End.LEFT), Move(Tile.of(4, 6), End.RIGHT)
+    assert legal_moves(team) == [left, right]
+    assert features(team, left).partner_shut and not features(team, right).partner_shut
+    assert not features(alone, left).partner_shut
+    assert Club()(alone) == left  # equal otherwise: the first placement
+    assert Club()(team) == right
+
+
+def test_expert_plays_for_the_team():
+    team = partner_position(True).observation(0)
+    for seed in range(3):
+        expert = Expert(seed=seed, work=6000, time_limit=None)
+        assert expert(team) == Move(Tile.of(4, 6), End.RIGHT)
+    # Alone, with nobody to shut out but opponents, it plays the other placement.
+    search = Expert(seed=0, work=6000, time_limit=None).search(team)
+    assert search.means[1] > search.means[0]
+
+
+# -- hints ------------------------------------------------------------------------------
+
+
+def test_every_hint_string_exists_in_every_language_with_the_same_fields():
+    english = {k: v for k, v in strings("en").items() if k.startswith(("hint.", "level."))}
+    assert len(english) > 15
+    for lang in LANGUAGES:
+        table = strings(lang)
+        for key, text in english.items():
+            assert key in table, (lang, key)
+            assert set(re.findall(r"{(\w+)}", table[key])) == set(re.findall(r"{(\w+)}", text))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hint_gives_the_experts_move_and_a_reason(lang):
+    rules = Rules.make("block")
+    for seed in range(4):
+        state, _ = random_position(rules, 2, seed, plies=4)
+        seat = state.current_player
+        assert seat is not None
+        given = hint(state, lang, expert=small_expert(7))
+        assert given.seat == seat
+        assert given.move == small_expert(7)(state.observation(seat))
+        assert given.move in state.legal_moves()
+        assert str(given.move.tile) in given.text
+        assert "{" not in given.text and given.text.endswith(".")
+        assert given.text == given.in_language(lang)
+        assert len({given.in_language(other) for other in LANGUAGES}) == len(LANGUAGES)
+        assert hint(state.observation(seat), lang, expert=small_expert(7)) == given
+
+
+def test_hint_tells_what_the_opponent_has_shown():
+    # Seat 1 passes on 6 and 2; seat 0 should shed [5|6] where only 6s can follow.
+    t = Tile.of
+    hands = [
+        [t(2, 6), t(5, 6), t(6, 6), t(0, 0), t(1, 1), t(0, 1), t(4, 4)],
+        [t(0, 3), t(3, 3), t(3, 4), t(1, 3), t(0, 4), t(1, 4), t(3, 5)],
+    ]
+    state = RoundState(Rules.make("block"), 2, 0, hands)
+    state.apply(Move(t(2, 6)))  # seat 1 has no 2 or 6: passes
+    assert [e.kind for e in state.events] == ["play", "pass"]
+    given = hint(state, "en", expert=small_expert(1))
+    keys = [f.key for f in given.facts]
+    assert "hint.lacks.opponent" in keys or "hint.shut.opponent" in keys
+    texts = {lang: given.in_language(lang) for lang in LANGUAGES}
+    assert texts["en"].startswith(f"Play {given.move.tile}")
+    assert "your opponent has shown" in texts["en"]
+    assert "votre adversaire a montré" in texts["fr"]
+    assert "przeciwnik pokazał" in texts["pl"]
+    assert "dein Gegner hat gezeigt" in texts["de"]
+    assert "din modstander har vist" in texts["da"]
+
+
+def test_hint_with_one_move_says_so():
+    t = Tile.of
+    hands = [
+        [t(5, 5), t(0, 1), t(1, 2), t(2, 2), t(0, 0), t(0, 2), t(1, 1)],
+        [t(3, 5), t(6, 6), t(3, 6), t(4, 6), t(2, 6), t(3, 3), t(4, 4)],
+    ]
+    state = RoundState(Rules.make("block"), 2, 0, hands)
+    state.apply(Move(t(5, 5)))  # seat 1 holds one tile that fits: [3|5]
+    given = hint(state, "en", expert=small_expert())
+    assert given.move.tile == t(3, 5)
+    assert given.facts[0].key == "hint.only"
+    assert given.text.startswith("Play [3|5] at the left end: it is your only legal move")
+
+
+def test_all_fives_hints_count_points():
+    t = Tile.of
+    hands = [
+        [t(5, 5), t(0, 1), t(1, 2), t(2, 2), t(0, 0), t(0, 2), t(1, 1)],
+        [t(0, 5), t(6, 6), t(3, 6), t(4, 6), t(2, 6), t(3, 3), t(4, 4)],
+    ]
+    state = RoundState(Rules.make("all-fives"), 2, 0, hands, _rest(hands))
+    state.apply(Move(t(5, 5)))  # [0|5] on the spinner keeps the count at 10
+    given = hint(state, "pl", expert=small_expert())
+    assert given.move.tile == t(0, 5)
+    assert given.facts[0] == Fact("hint.points", {"points": 10})
+    assert "zdobywa 10 punktów" in given.text
+    assert "scores 10 points" in given.in_language("en")
+
+
+def _rest(hands: list[list[Tile]]) -> list[Tile]:
+    held = {t for h in hands for t in h}
+    return [t for t in (Tile.of(a, b) for a in range(7) for b in range(a, 7)) if t not in held]
+
+
+def test_hint_refuses_an_unknown_language_and_a_finished_round():
+    state, _ = random_position(Rules.make("block"), 2, 2, plies=1)
+    with pytest.raises(DominoError):
+        hint(state, "xx")
+    while not state.is_terminal:
+        state.apply(state.legal_moves()[0])
+    with pytest.raises(DominoError):
+        hint(state, "en")
+
+
+# -- strength, on fixed seeds (no flakes: everything is seeded, nothing timed) -----------
+
+
+def _duel(rules: Rules, a: Callable[[int], Player], b: Callable[[int], Player], rounds: int):
+    totals = [0, 0]
+    for k in range(rounds):
+        for hero in (0, 1):
+            seats = [a(k), b(k)] if hero == 0 else [b(k), a(k)]
+            state, _ = random_position(rules, 2, 1000 + k, plies=0)
+            result = play_round(state, seats)
+            totals[0] += result.points[hero]
+            totals[1] += result.points[1 - hero]
+    return totals
+
+
+def test_club_outscores_beginner_and_expert_outscores_beginner_on_fixed_deals():
+    rules = Rules.make("block")
+    club, beginner = _duel(rules, lambda k: Club(), lambda k: Beginner(seed=k), 40)
+    assert club > 1.5 * beginner
+    expert, beginner = _duel(rules, lambda k: small_expert(k), lambda k: Beginner(seed=k), 12)
+    assert expert > 1.5 * beginner
