@@ -3,7 +3,8 @@
 Each pairing "A vs B" plays whole matches with one seat (in partnerships, one team) of
 level A and every other seat of level B; A's seat rotates from match to match. It prints
 A's match win rate with a 95% Wilson interval, per preset and player count, and the time
-per move of each level (median and worst). With ``--json``, one JSON object per pairing.
+per move of each level, wall-clock and CPU (median and worst). With ``--json``, one JSON
+object per pairing.
 
     .venv/bin/python scripts/bench_players.py --matches 1000 --only block:2 --jobs 2
 """
@@ -49,14 +50,16 @@ PAIRINGS: list[tuple[str, str]] = [("expert", "club"), ("club", "beginner")]
 class Timed:
     """A player that records how long each of its moves took."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[float], cpu: list[float]) -> None:
         self.player = player
         self.times = times
+        self.cpu = cpu
 
     def __call__(self, obs: Observation) -> Move:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = self.player(obs)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
         return move
 
 
@@ -77,6 +80,7 @@ def run_chunk(c: Chunk) -> dict[str, Any]:
     rules = Rules.make(c.preset, **c.options)
     wins = draws = 0
     times: dict[str, list[float]] = {c.hero: [], c.villain: []}
+    cpu: dict[str, list[float]] = {c.hero: [], c.villain: []}
     for k in range(c.first, c.first + c.count):
         seed = c.seed * 1_000_003 + k
         if rules.partnerships:
@@ -88,13 +92,13 @@ def run_chunk(c: Chunk) -> dict[str, Any]:
         seats: list[Player] = []
         for s in range(c.players):
             level = c.hero if s in hero_seats else c.villain
-            seats.append(Timed(make_player(level, seed=seed * 7 + s), times[level]))
+            seats.append(Timed(make_player(level, seed=seed * 7 + s), times[level], cpu[level]))
         outcome = play_match(rules, seats, seed=seed).outcome
         if outcome.drawn:
             draws += 1
         elif outcome.winner == hero_side:
             wins += 1
-    return {"wins": wins, "draws": draws, "matches": c.count, "times": times}
+    return {"wins": wins, "draws": draws, "matches": c.count, "times": times, "cpu": cpu}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -159,10 +163,13 @@ def main(argv: list[str] | None = None) -> int:
         timing = {}
         for level in (c.hero, c.villain):
             ts = [t for r in part for t in r["times"][level]]
+            cs = [t for r in part for t in r["cpu"][level]]
             timing[level] = {
                 "moves": len(ts),
                 "median_ms": round(1000 * statistics.median(ts), 2) if ts else None,
                 "worst_ms": round(1000 * max(ts), 2) if ts else None,
+                "cpu_median_ms": round(1000 * statistics.median(cs), 2) if cs else None,
+                "cpu_worst_ms": round(1000 * max(cs), 2) if cs else None,
             }
         sides = 2 if c.options.get("partnerships") else c.players
         rows.append(
@@ -187,18 +194,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| setup | pairing | matches | first level wins | 95% CI | draws | even share "
-        "| time per move, median / worst (ms) |"
+        "| ms per move, median / worst (wall) | CPU ms, median / worst |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         t = "; ".join(
             f"{level} {v['median_ms']} / {v['worst_ms']}" for level, v in row["time"].items()
+        )
+        cpu = "; ".join(
+            f"{level} {v['cpu_median_ms']} / {v['cpu_worst_ms']}"
+            for level, v in row["time"].items()
         )
         lo, hi = row["ci95"]
         print(
             f"| {row['setup']} | {row['pairing']} | {row['matches']} "
             f"| {100 * row['win_rate']:.1f}% | {100 * lo:.1f}–{100 * hi:.1f}% "
-            f"| {row['draws']} | {100 * row['even_share']:.0f}% | {t} |"
+            f"| {row['draws']} | {100 * row['even_share']:.0f}% | {t} | {cpu} |"
         )
     print(f"\n{elapsed:.0f} s with {args.jobs} job(s)", file=sys.stderr)
     return 0
