@@ -77,6 +77,34 @@ class Playout:
     play_points: list[int]
 
 
+def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Tables for a line whose ends ``a`` (left) and ``b`` (right) are packed as
+    ``e = a << 3 | b``: the tiles that fit, and for tile ``t`` the packed ends after it
+    is placed, as ``new_e << 1 | end`` (end 0 left, 1 right)."""
+    want = [0] * 64
+    step = [-2] * (28 << 6)
+    left = [-2] * (28 << 6)
+    right = [-2] * (28 << 6)
+    for a in range(7):
+        for b in range(7):
+            e = a << 3 | b
+            want[e] = VALUE_MASK[a] | VALUE_MASK[b]
+            for t in range(28):
+                lo, hi = LOW[t], HIGH[t]
+                i = t << 6 | e
+                if a in (lo, hi):
+                    left[i] = ((hi if lo == a else lo) << 3 | b) << 1
+                if b in (lo, hi):
+                    right[i] = (a << 3 | (hi if lo == b else lo)) << 1 | 1
+                # -1: the tile fits both ends, and a coin decides.
+                step[i] = -1 if left[i] >= 0 and right[i] >= 0 else max(left[i], right[i])
+    return tuple(want), tuple(step), tuple(left), tuple(right)
+
+
+_WANT, _STEP, _LEFT, _RIGHT = _line_tables()
+_TILE_RANGE = range(28)
+
+
 def play_line(
     hands: list[int],
     a: int,
@@ -91,14 +119,14 @@ def play_line(
     ``trace`` collects ``(seat, tile, end)`` for each play (end 0 left, 1 right, -1 the
     opening tile)."""
     n = len(hands)
-    vm = VALUE_MASK
-    low, high = LOW, HIGH
+    nxt = tuple((s + 1) % n for s in range(n))
+    want, step, left, right = _WANT, _STEP, _LEFT, _RIGHT
     passes = 0
     last = -1
     if a < 0:
         h = hands[seat]
         t = nth_bit(h, int(rnd() * h.bit_count()))
-        a, b = low[t], high[t]
+        a, b = LOW[t], HIGH[t]
         h ^= 1 << t
         hands[seat] = h
         last = t
@@ -106,14 +134,15 @@ def play_line(
             trace.append((seat, t, -1))
         if not h:
             return Playout(seat, hands, t, [0] * n)
-        seat = seat + 1 if seat + 1 < n else 0
+        seat = nxt[seat]
+    e = a << 3 | b
     while True:
         h = hands[seat]
-        legal = h & (vm[a] | vm[b])
+        legal = h & want[e]
         while not legal and stock:
             t = stock.pop()
             h |= 1 << t
-            legal = h & (vm[a] | vm[b])
+            legal = h & want[e]
         if legal:
             passes = 0
             c = legal.bit_count()
@@ -123,16 +152,12 @@ def play_line(
                     legal &= legal - 1
                     k -= 1
             t = (legal & -legal).bit_length() - 1
-            lo = low[t]
-            hi = high[t]
-            if (lo == a or hi == a) and ((lo != b and hi != b) or rnd() < 0.5):
-                a = hi if lo == a else lo
-                if trace is not None:
-                    trace.append((seat, t, 0))
-            else:
-                b = hi if lo == b else lo
-                if trace is not None:
-                    trace.append((seat, t, 1))
+            x = step[t << 6 | e]
+            if x < 0:
+                x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
+            e = x >> 1
+            if trace is not None:
+                trace.append((seat, t, x & 1))
             h ^= 1 << t
             hands[seat] = h
             last = t
@@ -143,7 +168,7 @@ def play_line(
             passes += 1
             if passes == n:
                 return Playout(None, hands, last, [0] * n)
-        seat = seat + 1 if seat + 1 < n else 0
+        seat = nxt[seat]
 
 
 def play_spinner(
@@ -271,7 +296,6 @@ class FastRules:
         self.players = players
         self.hand_size = rules.hand_size(players)
         self.dealt = players * self.hand_size
-        self.drawn_at_deal = 28 if rules.draw else self.dealt
         self.draw = rules.draw
         self.spinner = rules.spinner
         self.sides = rules.sides(players)
@@ -279,15 +303,13 @@ class FastRules:
 
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices; drawn from the end)."""
-        deck = list(range(28))
-        pop = deck.pop
-        # Each position takes a uniformly random tile of those left; without a boneyard
-        # only the dealt positions are drawn.
-        order = [pop(int(rnd() * m)) for m in range(28, 28 - self.drawn_at_deal, -1)]
+        # A uniformly random order: the tiles sorted by random keys (the sort runs in C).
+        keys = [rnd() for _ in _TILE_RANGE]
+        order = sorted(_TILE_RANGE, key=keys.__getitem__)
         size = self.hand_size
         bit = BIT.__getitem__
         hands = [sum(map(bit, order[s * size : (s + 1) * size])) for s in range(self.players)]
-        return hands, order[self.dealt :]
+        return hands, (order[self.dealt :] if self.draw else [])
 
     def play(
         self,
