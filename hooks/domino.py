@@ -54,19 +54,12 @@ if str(ROOT) not in sys.path:
 
 from engine.examples import check as _engine_check  # noqa: E402
 from engine.figures import figure_svg as _figure_svg  # noqa: E402
+from engine.lang import text as _engine_text  # noqa: E402
 
 log = get_plugin_logger("domino")
 
 DEFAULT_LANG = "en"
 
-# The label of a worked-example box, per language.
-EXAMPLE_LABEL = {
-    "en": "Worked example",
-    "fr": "Exemple",
-    "pl": "Przykład",
-    "de": "Beispiel",
-    "da": "Eksempel",
-}
 
 # Result fields whose numbers must be written in the example's prose ("the result
 # numbers must occur in the prose"). Seats of winners and booleans are not numbers a
@@ -244,7 +237,7 @@ def render_example(spec: dict[str, Any], prose: str, lang: str) -> str:
     data = json.dumps(spec, ensure_ascii=False, separators=(", ", ": "))
     _prose_md.reset()
     body = _prose_md.convert(prose)
-    label = EXAMPLE_LABEL.get(lang, EXAMPLE_LABEL[DEFAULT_LANG])
+    label = _engine_text(lang, "example_label")
     return (
         f'<div class="admonition example worked-example" '
         f'data-example-id="{html.escape(spec["id"])}" data-example="{html.escape(data)}">\n'

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "side.up": "spinnerens øverste side",
     "side.down": "spinnerens nederste side",
     "empty_table": "Der er endnu ikke lagt nogen brik.",
+    "example_label": "Eksempel",
     "end.left": "venstre",
     "end.right": "højre",
     "end.up": "øverste",

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "side.up": "obere Spinnerseite",
     "side.down": "untere Spinnerseite",
     "empty_table": "Es liegt noch kein Stein.",
+    "example_label": "Beispiel",
     "end.left": "linke",
     "end.right": "rechte",
     "end.up": "obere",

@@ -14,6 +14,7 @@ STRINGS: dict[str, str] = {
     "side.up": "spinner top side",
     "side.down": "spinner bottom side",
     "empty_table": "No tile has been placed yet.",
+    "example_label": "Worked example",
     # End names, as used in messages.
     "end.left": "left",
     "end.right": "right",

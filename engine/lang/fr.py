@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "side.up": "côté haut du spinner",
     "side.down": "côté bas du spinner",
     "empty_table": "Aucun domino n’est encore posé.",
+    "example_label": "Exemple",
     "end.left": "gauche",
     "end.right": "droite",
     "end.up": "haut",

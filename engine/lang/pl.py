@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "side.up": "górna strona spinnera",
     "side.down": "dolna strona spinnera",
     "empty_table": "Nie dołożono jeszcze żadnego klocka.",
+    "example_label": "Przykład",
     "end.left": "lewy",
     "end.right": "prawy",
     "end.up": "górny",
