@@ -25,24 +25,36 @@ from engine.fast import random_rounds
 from engine.rules import PRESETS, Rules
 from engine.state import RoundState
 
+Run = Callable[[int], int]
 
-def best_rate(run: Callable[[int], int], seconds: float, repeat: int) -> tuple[float, float]:
-    """(rounds per second, moves per second), best of ``repeat`` runs."""
+
+def batch_size(run: Run, seconds: float) -> int:
+    """How many rounds take about ``seconds``."""
     n = 50
-    while True:  # size a batch to about the requested time
+    while True:
         t = time.perf_counter()
         run(n)
-        if time.perf_counter() - t > seconds / 5:
-            break
-        n *= 2
-    n = int(n * 5 * seconds / max(seconds / 5, 1e-9) / 5)
-    best = (0.0, 0.0)
-    for _ in range(repeat):
-        t = time.perf_counter()
-        moves = run(n)
         dt = time.perf_counter() - t
-        if n / dt > best[0]:
-            best = (n / dt, moves / dt)
+        if dt > seconds / 4:
+            return max(1, int(n * seconds / dt))
+        n *= 2
+
+
+def best_rates(runs: list[Run], seconds: float, repeat: int) -> list[tuple[float, float]]:
+    """(rounds per second, moves per second) of each run, the best of ``repeat`` passes.
+
+    The passes go round all the runs in turn, so a slow spell of the machine (other
+    processes, a noisy neighbour) hits every figure alike instead of one.
+    """
+    sizes = [batch_size(run, seconds) for run in runs]
+    best = [(0.0, 0.0)] * len(runs)
+    for _ in range(repeat):
+        for i, (run, n) in enumerate(zip(runs, sizes, strict=True)):
+            t = time.perf_counter()
+            moves = run(n)
+            dt = time.perf_counter() - t
+            if n / dt > best[i][0]:
+                best[i] = (n / dt, moves / dt)
     return best
 
 
@@ -110,23 +122,19 @@ def main() -> None:
                 flush=True,
             )
 
+    cases: list[tuple[str, str, int, Run]] = []
     for preset in PRESETS:
         for players in (2, 3, 4):
-            emit(
-                "core",
-                preset,
-                players,
-                best_rate(core(Rules.make(preset), players), args.seconds, args.repeat),
-            )
+            cases.append(("core", preset, players, core(Rules.make(preset), players)))
     for preset in PRESETS:
-        rules = Rules.make(preset)
-        emit("api", preset, 2, best_rate(public_api(rules, 2), args.seconds, args.repeat))
-
+        cases.append(("api", preset, 2, public_api(Rules.make(preset), 2)))
     partners = Rules.make("block-dk", partnerships=True, hand_size=7)
-    ours = best_rate(core(partners, 4), args.seconds, args.repeat)
-    emit("core", "block-dk+partnerships+7", 4, ours)
-    theirs = best_rate(dominoes_package(), args.seconds, args.repeat)
-    emit("dominoes", "partnership-block-7", 4, theirs)
+    cases.append(("core", "block-dk+partnerships+7", 4, core(partners, 4)))
+    cases.append(("dominoes", "partnership-block-7", 4, dominoes_package()))
+    rates = best_rates([c[3] for c in cases], args.seconds, args.repeat)
+    for (engine, preset, players, _), rate in zip(cases, rates, strict=True):
+        emit(engine, preset, players, rate)
+    ours, theirs = rates[-2], rates[-1]
     ratio = ours[0] / theirs[0]
     block2 = next(
         r for r in rows if r["engine"] == "core" and r["preset"] == "block" and r["players"] == 2
