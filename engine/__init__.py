@@ -10,7 +10,7 @@ Pure Python, no dependencies: it runs under CPython 3.11+ and in the browser (Py
 True
 """
 
-from engine.describe import describe, figure_description, title
+from engine.description import describe, figure_description, title
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import END_ORDER, Connection, End, Layout, OpenEnd, Side

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from engine.describe import describe
+from engine.description import describe
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import Layout

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import svg
-from engine.describe import figure_description, title
+from engine.description import figure_description, title
 from engine.layout import Layout
 from engine.rules import Rules
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from engine.describe import describe
-from engine.describe import title as layout_title
+from engine.description import describe
+from engine.description import title as layout_title
 from engine.layout import End, Layout, Side
 
 UNIT = 32

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.describe import describe
+from engine.description import describe
 from engine.errors import DominoError
 from engine.figures import figure_svg
 from engine.layout import Layout, Side
