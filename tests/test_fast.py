@@ -3,28 +3,15 @@
 import random
 
 import pytest
+from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine.fast import FastRules, Trace, mask_pips, random_round, to_mask, trace_moves
 from engine.rules import Rules
 
-CASES = [
-    ("block", {}, 2),
-    ("block", {}, 3),
-    ("block", {}, 4),
-    ("block-dk", {}, 3),
-    ("block-dk", {"partnerships": True, "hand_size": 7}, 4),
-    ("block-dk", {"draw": True, "rounding": True, "double_finish": True}, 2),
-    ("block-dk", {"blocked_scoring": "difference", "partnerships": True}, 4),
-    ("draw", {}, 2),
-    ("draw", {}, 3),
-    ("draw", {}, 4),
-    ("all-fives", {}, 2),
-    ("all-fives", {}, 3),
-    ("all-fives", {}, 4),
-]
+CASES = RULE_CONFIGS
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES)
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=RULE_IDS)
 def test_fast_playouts_replay_identically_through_round_state(preset, options, players):
     rules = Rules.make(preset, **options)
     fr = FastRules(rules, players)

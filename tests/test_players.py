@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
+from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine.errors import DominoError
 from engine.fast import BIT, VALUE_MASK, to_mask
@@ -36,24 +36,8 @@ from engine.rules import Rules
 from engine.state import Move, Observation, RoundState
 from engine.tiles import ALL_TILES, Tile
 
-CASES: list[tuple[str, dict[str, Any], int]] = [
-    ("block", {}, 2),
-    ("block", {}, 3),
-    ("block", {}, 4),
-    ("block-dk", {}, 2),
-    ("block-dk", {}, 3),
-    ("block-dk", {"partnerships": True}, 4),
-    ("block-dk", {"partnerships": True, "draw": True, "hand_size": 7}, 4),
-    ("block-dk", {"draw": True, "blocked_scoring": "difference", "rounding": True}, 3),
-    ("block-dk", {"hand_size": 7, "double_finish": True, "target": 61}, 3),
-    ("draw", {}, 2),
-    ("draw", {}, 3),
-    ("draw", {}, 4),
-    ("all-fives", {}, 2),
-    ("all-fives", {}, 3),
-    ("all-fives", {}, 4),
-]
-IDS = [f"{p}-{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o, n in CASES]
+CASES = RULE_CONFIGS
+IDS = RULE_IDS
 
 
 def small_expert(seed: int = 0) -> Expert:

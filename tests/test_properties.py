@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import RULE_CONFIGS, RULE_IDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,23 +17,7 @@ from engine import ALL_TILES, Match, RoundState, Rules
 from engine.records import replay, replay_match, round_record, round_result
 from engine.scoring import side_pips
 
-CONFIGS = [
-    ("block", {}, 2),
-    ("block", {}, 3),
-    ("block", {}, 4),
-    ("block-dk", {}, 2),
-    ("block-dk", {}, 3),
-    ("block-dk", {}, 4),
-    ("block-dk", {"partnerships": True}, 4),
-    ("block-dk", {"partnerships": True, "hand_size": 7, "blocked_scoring": "difference"}, 4),
-    ("block-dk", {"draw": True, "rounding": True, "double_finish": True}, 3),
-    ("draw", {}, 2),
-    ("draw", {}, 3),
-    ("draw", {}, 4),
-    ("all-fives", {}, 2),
-    ("all-fives", {}, 3),
-    ("all-fives", {}, 4),
-]
+CONFIGS = RULE_CONFIGS
 ROUNDS = settings(
     max_examples=1000,
     derandomize=True,
@@ -105,7 +90,7 @@ def check_scoring(state: RoundState) -> None:
         assert all(p % 5 == 0 for p in state.play_points)
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CONFIGS)
+@pytest.mark.parametrize(("preset", "options", "players"), CONFIGS, ids=RULE_IDS)
 def test_random_rounds(preset, options, players):
     rules = Rules.make(preset, **options)
 
@@ -123,7 +108,7 @@ def test_random_rounds(preset, options, players):
     run()
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CONFIGS[::2])
+@pytest.mark.parametrize(("preset", "options", "players"), CONFIGS[::2], ids=RULE_IDS[::2])
 def test_random_matches_replay(preset, options, players):
     rules = Rules.make(preset, **options)
     for seed in range(15):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from engine_helpers import SHARED, load, replay_cli, run_cli
+from engine_helpers import SEED_FIGURE_PLAYS, SHARED, load, replay_cli, run_cli
 
 from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, score_round_end
 from engine.examples import check
@@ -90,15 +90,7 @@ def test_place_2_2():
     assert len(layout("2-2", "2-5@left", "2-6@right").ends) == 2
 
 
-FIGURES = [
-    ["1-4"],
-    ["1-4", "1-1@left"],
-    ["3-6", "6-6@right"],
-    ["0-0"],
-    ["1-4", "1-1@left", "4-4@right"],
-    ["1-4", "1-1@left", "4-4@right", "3-4@right"],
-    ["2-2"],
-]
+FIGURES = SEED_FIGURE_PLAYS
 
 
 def seed_figures() -> dict:
