@@ -1,0 +1,27 @@
+// Runs Python code in Pyodide (the npm package, under Node) with the repository's
+// engine/ package on its path, and prints what the code returns.
+//   node tests/pyodide_run.mjs REPO_ROOT < code.py
+import fs from "node:fs";
+import path from "node:path";
+import { loadPyodide } from "pyodide";
+
+const root = process.argv[2];
+const pyodide = await loadPyodide();
+
+function copyTree(src, dst) {
+  pyodide.FS.mkdirTree(dst);
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    const from = path.join(src, entry.name);
+    const to = `${dst}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== "__pycache__") copyTree(from, to);
+    } else if (entry.name.endsWith(".py")) {
+      pyodide.FS.writeFile(to, fs.readFileSync(from));
+    }
+  }
+}
+
+copyTree(path.join(root, "engine"), "/home/pyodide/engine");
+const code = fs.readFileSync(0, "utf8");
+const result = await pyodide.runPythonAsync(code);
+process.stdout.write(String(result));
