@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-.venv/bin/ruff check engine tests scripts
-.venv/bin/ruff format --check engine tests scripts
+.venv/bin/ruff check engine tests scripts hooks
+.venv/bin/ruff format --check engine tests scripts hooks
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"
