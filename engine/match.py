@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.errors import DominoError
-from engine.rules import Rules
+from engine.rules import Rules, check_seat
 from engine.state import RoundResult, RoundState, deal, required_opening
 from engine.tiles import Tile
 
@@ -54,12 +54,8 @@ class Match:
         self.rules = rules
         self.players = players
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        if first_leader is not None and not (
-            isinstance(first_leader, int)
-            and not isinstance(first_leader, bool)
-            and 0 <= first_leader < players
-        ):
-            raise DominoError("bad_seat", seat=first_leader, players=players)
+        if first_leader is not None:
+            check_seat(first_leader, players)
         if first_leader is None and rules.first_lead == "lot":
             first_leader = self.rng.randrange(players)
         self.first_leader = first_leader

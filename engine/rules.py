@@ -215,6 +215,13 @@ class Rules:
         return {"preset": self.preset, "options": dict(self.options)}
 
 
+def check_seat(seat: object, players: int) -> int:
+    """A seat number, checked: a whole number from 0 to ``players - 1``."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise DominoError("bad_seat", seat=seat, players=players)
+    return seat
+
+
 def round_to_five(points: int) -> int:
     """Nearest multiple of five; a last digit of 3, 4, 8 or 9 rounds up."""
     return 5 * ((points + 2) // 5)

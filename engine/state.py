@@ -16,7 +16,7 @@ from typing import Literal
 
 from engine.errors import DominoError
 from engine.layout import End, Layout
-from engine.rules import Rules
+from engine.rules import Rules, check_seat
 from engine.scoring import RoundEnd, next_leader, score_round_end
 from engine.tiles import ALL_TILES, Tile
 
@@ -139,8 +139,7 @@ class RoundState:
         highest double opens). Raises :class:`DominoError` on a deal the rules forbid.
         """
         rules.check_players(players)
-        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
-            raise DominoError("bad_seat", seat=leader, players=players)
+        check_seat(leader, players)
         hand_lists = [list(h) for h in hands]
         stock = list(boneyard)
         if len(hand_lists) != players:
