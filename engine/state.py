@@ -184,7 +184,6 @@ class RoundState:
         self.play_points = [0] * rules.sides(players)
         self._current: int | None = leader
         self._went_out: int | None = None
-        self._blocked = False
 
     @classmethod
     def new(
@@ -363,7 +362,6 @@ class RoundState:
                     self._current = nxt
                     return
             self.events.append(Event("pass", nxt))
-        self._blocked = True
         self._current = None
 
     def clone(self) -> RoundState:

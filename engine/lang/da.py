@@ -50,9 +50,7 @@ STRINGS: dict[str, str] = {
     "error.bad_json": "Denne linje er ikke gyldig JSON: {detail}.",
     "error.bad_record": "Fejl i optegnelsen: {detail}.",
     "error.match_over": "Kampen var allerede slut efter runde {rounds}; denne runde er én for meget.",
-    "error.match_incomplete": "Optegnelsen af kampen slutter, før nogen når målet.",
     "error.unknown_language": "Ukendt sprog {lang}: sprogene er en, fr, pl, de og da.",
-    "error.bad_saved_game": "Det gemte spil kan ikke læses: {detail}.",
     "error.no_legal_move": "Plads {seat} har intet lovligt træk.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Begynder",

@@ -50,9 +50,7 @@ STRINGS: dict[str, str] = {
     "error.bad_json": "Diese Zeile ist kein gültiges JSON: {detail}.",
     "error.bad_record": "Fehlerhafter Datensatz: {detail}.",
     "error.match_over": "Die Partie war schon nach Runde {rounds} vorbei; diese Runde ist zu viel.",
-    "error.match_incomplete": "Der Datensatz der Partie endet, bevor jemand das Ziel erreicht.",
     "error.unknown_language": "Unbekannte Sprache {lang}: die Sprachen sind en, fr, pl, de und da.",
-    "error.bad_saved_game": "Dieser Spielstand ist nicht lesbar: {detail}.",
     "error.no_legal_move": "Platz {seat} hat keinen erlaubten Zug.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Anfänger",

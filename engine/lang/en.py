@@ -53,9 +53,7 @@ STRINGS: dict[str, str] = {
     "error.bad_json": "This line is not valid JSON: {detail}.",
     "error.bad_record": "Bad record: {detail}.",
     "error.match_over": "The match was already over after round {rounds}; this round is one too many.",
-    "error.match_incomplete": "The match record ends before anyone reaches the target.",
     "error.unknown_language": "Unknown language {lang}: the languages are en, fr, pl, de and da.",
-    "error.bad_saved_game": "This saved game cannot be read: {detail}.",
     "error.no_legal_move": "Seat {seat} has no legal move.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Beginner",

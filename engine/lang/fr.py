@@ -50,9 +50,7 @@ STRINGS: dict[str, str] = {
     "error.bad_json": "Cette ligne n’est pas du JSON valide : {detail}.",
     "error.bad_record": "Enregistrement incorrect : {detail}.",
     "error.match_over": "La partie était déjà finie après la manche {rounds} ; cette manche est en trop.",
-    "error.match_incomplete": "L’enregistrement de la partie s’arrête avant que quelqu’un atteigne le score cible.",
     "error.unknown_language": "Langue inconnue {lang} : les langues sont en, fr, pl, de et da.",
-    "error.bad_saved_game": "Cette partie sauvegardée est illisible : {detail}.",
     "error.no_legal_move": "Le siège {seat} n’a aucun coup permis.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Débutant",

@@ -50,9 +50,7 @@ STRINGS: dict[str, str] = {
     "error.bad_json": "Ten wiersz nie jest poprawnym JSON-em: {detail}.",
     "error.bad_record": "Błędny zapis: {detail}.",
     "error.match_over": "Mecz skończył się już po rundzie {rounds}; ta runda jest nadmiarowa.",
-    "error.match_incomplete": "Zapis meczu kończy się, zanim ktoś osiągnie cel.",
     "error.unknown_language": "Nieznany język {lang}: języki to en, fr, pl, de i da.",
-    "error.bad_saved_game": "Nie można odczytać zapisanej gry: {detail}.",
     "error.no_legal_move": "Miejsce {seat} nie ma dozwolonego ruchu.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Początkujący",
