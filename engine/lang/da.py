@@ -51,6 +51,7 @@ STRINGS: dict[str, str] = {
     "error.bad_record": "Fejl i optegnelsen: {detail}.",
     "error.match_over": "Kampen var allerede slut efter runde {rounds}; denne runde er én for meget.",
     "error.unknown_language": "Ukendt sprog {lang}: sprogene er en, fr, pl, de og da.",
+    "error.bad_request": "Siden spurgte motoren om noget, den ikke kan svare på: {detail}.",
     "error.no_legal_move": "Plads {seat} har intet lovligt træk.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Begynder",

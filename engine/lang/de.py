@@ -51,6 +51,7 @@ STRINGS: dict[str, str] = {
     "error.bad_record": "Fehlerhafter Datensatz: {detail}.",
     "error.match_over": "Die Partie war schon nach Runde {rounds} vorbei; diese Runde ist zu viel.",
     "error.unknown_language": "Unbekannte Sprache {lang}: die Sprachen sind en, fr, pl, de und da.",
+    "error.bad_request": "Die Seite hat die Engine etwas gefragt, worauf sie nicht antworten kann: {detail}.",
     "error.no_legal_move": "Platz {seat} hat keinen erlaubten Zug.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Anfänger",

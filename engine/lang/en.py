@@ -54,6 +54,7 @@ STRINGS: dict[str, str] = {
     "error.bad_record": "Bad record: {detail}.",
     "error.match_over": "The match was already over after round {rounds}; this round is one too many.",
     "error.unknown_language": "Unknown language {lang}: the languages are en, fr, pl, de and da.",
+    "error.bad_request": "The page asked the engine something it cannot answer: {detail}.",
     "error.no_legal_move": "Seat {seat} has no legal move.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Beginner",

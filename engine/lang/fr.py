@@ -51,6 +51,7 @@ STRINGS: dict[str, str] = {
     "error.bad_record": "Enregistrement incorrect : {detail}.",
     "error.match_over": "La partie était déjà finie après la manche {rounds} ; cette manche est en trop.",
     "error.unknown_language": "Langue inconnue {lang} : les langues sont en, fr, pl, de et da.",
+    "error.bad_request": "La page a demandé au moteur une chose à laquelle il ne peut pas répondre : {detail}.",
     "error.no_legal_move": "Le siège {seat} n’a aucun coup permis.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Débutant",

@@ -51,6 +51,7 @@ STRINGS: dict[str, str] = {
     "error.bad_record": "Błędny zapis: {detail}.",
     "error.match_over": "Mecz skończył się już po rundzie {rounds}; ta runda jest nadmiarowa.",
     "error.unknown_language": "Nieznany język {lang}: języki to en, fr, pl, de i da.",
+    "error.bad_request": "Strona poprosiła silnik o coś, na co nie umie odpowiedzieć: {detail}.",
     "error.no_legal_move": "Miejsce {seat} nie ma dozwolonego ruchu.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Początkujący",
