@@ -1,0 +1,76 @@
+// The rules engine in a module Web Worker: Pyodide, self-hosted, runs engine/ (a wheel).
+//
+// Started by engine-client.js. Every URL is resolved from this file's own URL, so the
+// worker works on every language's pages and below any site path, and nothing is ever
+// asked of another host (Pyodide's packages, lock file and standard library all come
+// from ../pyodide/, built by hooks/web_assets.py; the engine from ../engine/).
+//
+// Protocol. In: {id, method, args, lang}. Out: {id, ok: true, value} or
+// {id, ok: false, error, code}, the engine's reply to engine.web.call(), its error
+// already told in `lang`. Once the start has settled, one status message:
+// {status: "ready"} or {status: "failed", error}. If the start failed, every request is
+// answered {id, ok: false, code: "engine_failed", error: <the JS error text>}.
+// No rule and no reader-visible word lives here: the engine decides and words it all.
+
+const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+const ENGINE = new URL("../engine/", import.meta.url).href;
+
+async function fetchOk(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// The engine's wheel, found through the manifest. The manifest is revalidated on every
+// start; the wheel's URL carries its hash, so a new engine is never read from a stale cache.
+async function fetchWheel() {
+  const manifestUrl = new URL("manifest.json", ENGINE);
+  const manifest = await (await fetchOk(manifestUrl, { cache: "no-cache" })).json();
+  const url = new URL(manifest.wheel, ENGINE);
+  url.search = `v=${manifest.sha256.slice(0, 16)}`;
+  return (await fetchOk(url)).arrayBuffer();
+}
+
+// Boots Pyodide and imports engine.web; resolves to its `call` (JSON string in and out).
+async function boot() {
+  const wheel = fetchWheel(); // downloads while Pyodide starts
+  wheel.catch(() => {}); // its failure is reported below, when awaited
+  const { loadPyodide } = await import(`${PYODIDE}pyodide.mjs`);
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE,
+    stdLibURL: `${PYODIDE}python_stdlib.zip`, // compiled to .pyc at build time
+    lockFileURL: `${PYODIDE}pyodide-lock.json`,
+    packageBaseUrl: PYODIDE, // also replaces the CDN as the place packages come from
+  });
+  const sitePackages = pyodide.runPython(
+    "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+  );
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  const web = pyodide.pyimport("engine.web");
+  return (request) => web.call(request);
+}
+
+const started = boot();
+started.then(
+  () => postMessage({ status: "ready" }),
+  (error) => postMessage({ status: "failed", error: String(error) }),
+);
+
+self.onmessage = async (event) => {
+  const { id, method, args, lang } = event.data;
+  let call;
+  try {
+    call = await started;
+  } catch (error) {
+    postMessage({ id, ok: false, code: "engine_failed", error: String(error) });
+    return;
+  }
+  let reply;
+  try {
+    reply = JSON.parse(call(JSON.stringify({ method, args, lang })));
+  } catch (error) {
+    // engine.web.call never raises for bad input: this is a fault of the engine itself.
+    reply = { ok: false, code: "engine_failed", error: String(error) };
+  }
+  postMessage({ id, ...reply });
+};

@@ -1,0 +1,160 @@
+"""MkDocs build hook: the files that run the engine in the reader's browser.
+
+After the last language is built, this hook writes into the site:
+
+- ``assets/pyodide/``: Pyodide's runtime from the npm package (``node_modules/pyodide``,
+  pinned by package-lock.json): ``pyodide.mjs``, ``pyodide.asm.mjs``,
+  ``pyodide.asm.wasm``, ``pyodide-lock.json``, and ``python_stdlib.zip`` compiled to
+  ``.pyc`` inside Pyodide itself (``scripts/compile_stdlib.mjs`` under Node: the host's
+  CPython writes another bytecode magic number). Importing the standard library from
+  source is most of a stock Pyodide start. The compiled zip is cached in
+  ``build/pyodide-stdlib/``, keyed by the Pyodide version and hashes of the input zip and
+  of the compiling script, so a repeat build costs a file copy.
+- ``assets/engine/``: the engine as a standard pure-Python ``py3-none-any`` wheel, built
+  from ``engine/`` in-process by the pinned PEP 517 backend (flit_core, from
+  requirements.lock: no network, no ``pyodide build``), and ``manifest.json``
+  (``{"wheel": FILE, "sha256": HEX, "pyodide": VERSION}``) that the page's worker reads
+  to find it.
+
+Without Node or the npm package, a build under CI (``CI`` set) fails with the reason; a
+local build logs a warning and leaves the files out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.web_assets")
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+COMPILER = ROOT / "scripts" / "compile_stdlib.mjs"
+CACHE_DIR = ROOT / "build" / "pyodide-stdlib"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"
+PYODIDE_OUT = "assets/pyodide"
+ENGINE_OUT = "assets/engine"
+# The wheel's file times (zip entries): fixed, so the same sources give the same wheel.
+SOURCE_DATE_EPOCH = "1577836800"  # 2020-01-01
+
+
+@event_priority(-200)  # after static-i18n's (-100), which builds the other languages
+def on_post_build(config: Any) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and i18n.building:
+        return  # not the end of the outer build yet
+    write_web_assets(Path(config.site_dir))
+
+
+def write_web_assets(site_dir: Path) -> None:
+    """Write Pyodide's files and the engine's wheel below ``site_dir`` (see the module)."""
+    problem = _missing_tools()
+    if problem is not None:
+        if os.environ.get("CI"):
+            raise PluginError(f"web assets: {problem}")
+        log.warning(f"web assets left out (the pages cannot start the engine): {problem}")
+        return
+    version = pyodide_version()
+    out = site_dir / PYODIDE_OUT
+    out.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(PYODIDE_DIR / name, out / name)
+    shutil.copyfile(compiled_stdlib(version), out / STDLIB)
+    write_engine(site_dir / ENGINE_OUT, version)
+
+
+def _missing_tools() -> str | None:
+    if shutil.which("node") is None:
+        return "Node.js (node) is not on PATH; it compiles Pyodide's standard library"
+    needed = (*RUNTIME_FILES, STDLIB, "package.json")
+    missing = [name for name in needed if not (PYODIDE_DIR / name).is_file()]
+    if missing:
+        return f"{PYODIDE_DIR} lacks {', '.join(missing)}: run scripts/setup.sh (npm ci)"
+    return None
+
+
+def pyodide_version() -> str:
+    """The version of the npm package ``pyodide`` installed in node_modules."""
+    version: str = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
+    return version
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def compiled_stdlib(version: str) -> Path:
+    """The path of the ``.pyc`` standard library, compiled now or found in the cache."""
+    source = PYODIDE_DIR / STDLIB
+    key = f"{version}-{_sha256(source)[:16]}-{_sha256(COMPILER)[:8]}"
+    cached = CACHE_DIR / key / STDLIB
+    if cached.is_file():
+        return cached
+    log.info(f"compiling Pyodide {version}'s standard library to .pyc (cached in {CACHE_DIR})")
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE_DIR) as tmp:
+        target = Path(tmp) / STDLIB
+        proc = subprocess.run(
+            ["node", str(COMPILER), str(PYODIDE_DIR), str(source), str(target)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if proc.returncode != 0 or not target.is_file():
+            raise PluginError(f"compiling the standard library failed:\n{proc.stderr[-3000:]}")
+        log.info(f"standard library compiled: {proc.stdout.strip()}")
+        for old in CACHE_DIR.iterdir():  # one Pyodide at a time: drop older entries
+            if old.name != Path(tmp).name:
+                shutil.rmtree(old, ignore_errors=True)
+        cached.parent.mkdir(exist_ok=True)
+        target.replace(cached)
+    return cached
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the engine's ``py3-none-any`` wheel into ``out_dir`` and return its path.
+
+    The PEP 517 backend named in pyproject.toml (flit_core) runs in a child of this
+    Python, from the repository's root, with fixed file times; it needs no network.
+    """
+    code = "import sys, flit_core.buildapi as b; print(b.build_wheel(sys.argv[1]))"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(out_dir)],
+        cwd=ROOT,
+        env={**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise PluginError(f"building the engine's wheel failed:\n{proc.stderr[-3000:]}")
+    return out_dir / proc.stdout.strip().splitlines()[-1]
+
+
+def write_engine(out: Path, version: str) -> None:
+    """Write the engine's wheel and ``manifest.json`` into ``out``."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    wheel = build_wheel(out)
+    manifest = {"wheel": wheel.name, "sha256": _sha256(wheel), "pyodide": version}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    log.info(f"engine wheel: {wheel.name}")
