@@ -1,4 +1,9 @@
-"""The site's figures: a layout from record plays, drawn as an accessible SVG."""
+"""The site's figures: layouts drawn as accessible SVG, still, in steps, or live.
+
+A figure is the layout after some plays; its title names the tile placed last, its
+description is the caption followed by the structured description of the layout. On the
+pages a tile's short side is :data:`PAGE_SIZE` pixels wide.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,48 @@ from engine import svg
 from engine.description import figure_description, title
 from engine.layout import Layout
 from engine.rules import Rules
+from engine.tiles import Tile
+
+PAGE_SIZE = 48
+"""Width in CSS pixels of a tile's short side in the pages' figures."""
+
+TRAY_SIZE = 22
+"""Width in CSS pixels of a tile's short side on a try-it figure's tile buttons."""
 
 
-def figure_svg(plays: list[str], lang: str, caption: str, preset: str = "block") -> str:
-    """The figure of the layout after ``plays`` under ``preset``, told in ``lang``.
-
-    Its title names the last tile placed; its description is ``caption`` followed by
-    the structured description of the layout. Bad plays, an unknown preset or language
-    raise :class:`~engine.errors.DominoError`.
-    """
-    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+def layout_svg(
+    layout: Layout, lang: str, caption: str, *, size: float = svg.UNIT, highlight_last: bool = False
+) -> str:
+    """``layout`` drawn with its title and description in ``lang``; ``highlight_last``
+    marks the tile placed last (the step's move)."""
+    last = len(layout.tiles) - 1 if highlight_last and layout.tiles else None
     return svg.render(
         layout,
         title=title(layout, lang),
         desc=figure_description(layout, caption, lang),
+        size=size,
+        highlight=last,
     )
+
+
+def figure_svg(
+    plays: list[str],
+    lang: str,
+    caption: str,
+    preset: str = "block",
+    *,
+    size: float = svg.UNIT,
+    highlight_last: bool = False,
+) -> str:
+    """The figure of the layout after ``plays`` under ``preset``, told in ``lang``.
+
+    Bad plays, an unknown preset or language raise :class:`~engine.errors.DominoError`.
+    """
+    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+    return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last)
+
+
+def tile_svg(tile: Tile, size: float = TRAY_SIZE) -> str:
+    """A single tile lying down, drawn as decoration: the button or text around it
+    names the tile."""
+    return svg.render(Layout.empty().place(tile), markers=False, size=size, decorative=True)

@@ -35,6 +35,121 @@ def side_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
     return sums
 
 
+@dataclass(frozen=True)
+class Term:
+    """One side's pips in a round's arithmetic: added (an opponent) or taken away (the
+    winner's own, when a blocked round is scored by difference)."""
+
+    sign: int
+    """+1 or -1."""
+    pips: tuple[int, ...]
+    """The pips of each seat of the side (two seats for a team, else one)."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.pips)
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """How a round's end score is reached, step by step.
+
+    The winner adds the opponents' pips (``terms`` with sign +1) and, in a blocked round
+    scored by difference, takes away their own (sign -1): that is ``raw``. The rules may
+    then round it to five (``rounded``) and double it for a double finish (``doubled``).
+    A blocked round with a tie for the lowest hand has no terms and scores nothing.
+    """
+
+    end: RoundEnd
+    terms: tuple[Term, ...]
+    raw: int
+    rounded: int | None
+    doubled: int | None
+
+    @property
+    def points(self) -> int:
+        return self.end.points
+
+    def arithmetic(self) -> str:
+        """The sum as written on a score sheet: ``7 + 8 − 3 = 12`` (teams in brackets)."""
+        if not self.terms:
+            return "0"
+        parts = []
+        for i, term in enumerate(self.terms):
+            value = (
+                f"({' + '.join(map(str, term.pips))})" if len(term.pips) > 1 else str(term.total)
+            )
+            op = "" if i == 0 else (" + " if term.sign > 0 else " − ")
+            parts.append(op + value)
+        text = "".join(parts)
+        if len(self.terms) > 1 or len(self.terms[0].pips) > 1:
+            text += f" = {self.raw}"
+        return text
+
+    def render(self, lang: str = "en") -> str:
+        """The whole computation in one line of ``lang``: ``7 + 8 − 3 = 12``,
+        ``9 + 9 = 18, rounded to 20``, ``… doubled for the double: 40``."""
+        from engine.lang import text
+
+        if not self.terms:
+            return text(lang, "score.tie")
+        line = self.arithmetic()
+        if self.rounded is not None and self.rounded != self.raw:
+            line = text(lang, "score.rounded", sum=line, points=self.rounded)
+        if self.doubled is not None:
+            line = text(lang, "score.doubled", sum=line, points=self.doubled)
+        return line
+
+
+def breakdown(
+    rules: Rules,
+    pips: Sequence[int],
+    went_out: int | None,
+    *,
+    last_double: bool = False,
+    leader: int = 0,
+) -> ScoreBreakdown:
+    """Score a finished round from the pips left per seat, with every step shown.
+
+    ``went_out`` is the seat that played its last tile, or ``None`` for a blocked round;
+    ``last_double`` says whether that last tile was a double; ``leader`` (the round's
+    leader) breaks a tie between partners for the next lead.
+    """
+    players = len(pips)
+    sums = side_pips(rules, pips)
+    seats = [[s for s in range(players) if rules.side_of(s) == side] for side in range(len(sums))]
+
+    def term(side: int, sign: int) -> Term:
+        return Term(sign, tuple(pips[s] for s in seats[side]))
+
+    if went_out is not None:
+        side = rules.side_of(went_out)
+        seat = went_out
+        terms = [term(i, 1) for i in range(len(sums)) if i != side]
+    else:
+        low = min(sums)
+        if sums.count(low) > 1:
+            return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None)
+        side = sums.index(low)
+        terms = [term(i, 1) for i in range(len(sums)) if i != side]
+        if rules.blocked_scoring == "difference":
+            terms.append(term(side, -1))
+        # The partner with fewer pips leads next; on equal pips, the first of the two
+        # clockwise from the leader's left.
+        order = [(leader + k) % players for k in range(1, players + 1)]
+        members = [s for s in order if rules.side_of(s) == side]
+        seat = min(members, key=lambda s: (pips[s], members.index(s)))
+    raw = sum(t.sign * t.total for t in terms)
+    points = rules.round_score(raw)
+    rounded = points if rules.rounding else None
+    doubled = None
+    if went_out is not None and rules.double_finish and last_double:
+        points *= 2
+        doubled = points
+    end = RoundEnd(side, seat, points, blocked=went_out is None)
+    return ScoreBreakdown(end, tuple(terms), raw, rounded, doubled)
+
+
 def score_round_end(
     rules: Rules,
     pips: Sequence[int],
@@ -43,33 +158,8 @@ def score_round_end(
     last_double: bool = False,
     leader: int = 0,
 ) -> RoundEnd:
-    """Score a finished round from the pips left per seat.
-
-    ``went_out`` is the seat that played its last tile, or ``None`` for a blocked round;
-    ``last_double`` says whether that last tile was a double; ``leader`` (the round's
-    leader) breaks a tie between partners for the next lead.
-    """
-    players = len(pips)
-    sums = side_pips(rules, pips)
-    if went_out is not None:
-        side = rules.side_of(went_out)
-        raw = sum(s for i, s in enumerate(sums) if i != side)
-        points = rules.round_score(raw)
-        if rules.double_finish and last_double:
-            points *= 2
-        return RoundEnd(side, went_out, points, blocked=False)
-    low = min(sums)
-    if sums.count(low) > 1:
-        return RoundEnd(None, None, 0, blocked=True)
-    side = sums.index(low)
-    others = sum(sums) - low
-    raw = others if rules.blocked_scoring == "total" else others - low
-    # The partner with fewer pips leads next; on equal pips, the first of the two
-    # clockwise from the leader's left.
-    order = [(leader + k) % players for k in range(1, players + 1)]
-    members = [s for s in order if rules.side_of(s) == side]
-    seat = min(members, key=lambda s: (pips[s], members.index(s)))
-    return RoundEnd(side, seat, rules.round_score(raw), blocked=True)
+    """Score a finished round from the pips left per seat (see :func:`breakdown`)."""
+    return breakdown(rules, pips, went_out, last_double=last_double, leader=leader).end
 
 
 def next_leader(rules: Rules, players: int, leader: int, end: RoundEnd) -> int:

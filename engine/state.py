@@ -17,7 +17,7 @@ from typing import Literal
 from engine.errors import DominoError
 from engine.layout import End, Layout
 from engine.rules import Rules, check_seat
-from engine.scoring import RoundEnd, next_leader, score_round_end
+from engine.scoring import RoundEnd, ScoreBreakdown, breakdown, next_leader
 from engine.tiles import ALL_TILES, Tile
 
 
@@ -376,19 +376,28 @@ class RoundState:
 
     # -- the end ---------------------------------------------------------------------
 
-    def result(self) -> RoundResult:
-        """The outcome; only for a finished round."""
+    def score_breakdown(self) -> ScoreBreakdown:
+        """How the end of the round is scored, step by step; only for a finished round."""
         if self._current is not None:
             raise DominoError("record_incomplete", seat=self._current)
-        pips = self.pips()
         last = self.events[-1] if self._went_out is not None else None
-        end = score_round_end(
+        return breakdown(
             self.rules,
-            pips,
+            self.pips(),
             self._went_out,
             last_double=bool(last and last.tile and last.tile.is_double),
             leader=self.leader,
         )
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that laid its last tile, once one has."""
+        return self._went_out
+
+    def result(self) -> RoundResult:
+        """The outcome; only for a finished round."""
+        end = self.score_breakdown().end
+        pips = self.pips()
         points = list(self.play_points)
         if end.winner is not None:
             points[end.winner] += end.points

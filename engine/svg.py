@@ -279,6 +279,7 @@ def _paint(**props: str) -> str:
 _FACE = _paint(
     fill="var(--domino-face,#fffdf6)", stroke="var(--domino-edge,#3d3d3d)", stroke_width="1.5"
 )
+_LAST = _paint(stroke="var(--domino-highlight,#d84315)", stroke_width="3")
 _PIP = _paint(fill="var(--domino-pip,#1f1f1f)", stroke="none")
 _MARKER = _paint(
     fill="none",
@@ -310,7 +311,7 @@ def _esc(text: str) -> str:
     )
 
 
-def _figure_id(layout: Layout, title: str, desc: str, markers: bool) -> str:
+def _figure_id(layout: Layout, title: str, desc: str, markers: bool, highlight: int | None) -> str:
     key = "\n".join(
         [
             " ".join(f"{t.code}@{a}" for t, a in zip(layout.tiles, layout.arms, strict=True)),
@@ -319,6 +320,7 @@ def _figure_id(layout: Layout, title: str, desc: str, markers: bool) -> str:
             desc,
             str(markers),
         ]
+        + ([] if highlight is None else [f"last {highlight}"])
     )
     return "domino-" + hashlib.blake2s(key.encode(), digest_size=5).hexdigest()
 
@@ -330,19 +332,25 @@ def render(
     desc: str | None = None,
     markers: bool = True,
     size: float = UNIT,
+    highlight: int | None = None,
+    decorative: bool = False,
 ) -> str:
     """``layout`` as a standalone ``<svg>`` element.
 
     ``title`` and ``desc`` are the figure's accessible name and description (by default
     the English title and structured description of the layout). ``markers`` draws the
     open attachment points. ``size`` is the width in pixels of a tile's short side; the
-    figure shrinks to fit narrower containers, keeping its proportions.
+    figure shrinks to fit narrower containers, keeping its proportions. ``highlight``
+    marks the tile at that position of ``layout.tiles`` (the tile just played) with a
+    thicker outline and the class ``domino-last``. A ``decorative`` drawing has no title
+    or description and is hidden from assistive technology (the text around it names
+    what it shows).
     """
     if title is None:
         title = layout_title(layout)
     if desc is None:
         desc = describe(layout)
-    fid = _figure_id(layout, title, desc, markers)
+    fid = _figure_id(layout, title, desc, markers, highlight)
     arr = arrange(layout)
     bx, by, bw, bh = arr.bounds(markers)
     bx, by, bw, bh = bx - _MARGIN, by - _MARGIN, bw + 2 * _MARGIN, bh + 2 * _MARGIN
@@ -351,10 +359,14 @@ def render(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="domino-layout" '
         f'viewBox="{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)}" '
         f'width="{_n(bw * scale)}" height="{_n(bh * scale)}" '
-        f'style="max-width:100%;height:auto" role="img" '
-        f'aria-labelledby="{fid}-title {fid}-desc">',
-        f'<title id="{fid}-title">{_esc(title)}</title>',
-        f'<desc id="{fid}-desc">{_esc(desc)}</desc>',
+        f'style="max-width:100%;height:auto" '
+        + (
+            'aria-hidden="true" focusable="false">'
+            if decorative
+            else f'role="img" aria-labelledby="{fid}-title {fid}-desc">'
+            f'<title id="{fid}-title">{_esc(title)}</title>'
+            f'<desc id="{fid}-desc">{_esc(desc)}</desc>'
+        ),
         f'<g class="domino-tiles" {_FACE}>',
     ]
     radius = _n(UNIT * 0.12)
@@ -365,9 +377,11 @@ def render(
         else:
             mid = t.x + t.width / 2
             a, b = f"{_n(mid)} {_n(t.y + 4)}", f"{_n(mid)} {_n(t.y + t.height - 4)}"
+        last = f' class="domino-last" {_LAST}' if t.index == highlight else ""
         out.append(
-            f'<g data-tile="{t.code}"><rect x="{_n(t.x)}" y="{_n(t.y)}" width="{_n(t.width)}" '
-            f'height="{_n(t.height)}" rx="{radius}"/><path d="M{a}L{b}"/></g>'
+            f'<g data-tile="{t.code}"{last}><rect x="{_n(t.x)}" y="{_n(t.y)}" '
+            f'width="{_n(t.width)}" height="{_n(t.height)}" rx="{radius}"/>'
+            f'<path d="M{a}L{b}"/></g>'
         )
     out.append("</g>")
     out.append(f'<g class="domino-pips" {_PIP}>')

@@ -15,7 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import DominoError
-from engine.lang import LANGUAGES
+from engine.figures import PAGE_SIZE, layout_svg, tile_svg
+from engine.lang import LANGUAGES, strings, text
+from engine.layout import Layout, parse_end
+from engine.rules import Rules
+from engine.tiles import Tile
+from engine.walkthrough import join
 
 Handler = Callable[[dict[str, Any], str], Any]
 
@@ -37,6 +42,84 @@ def method(name: str) -> Callable[[Handler], Handler]:
 def ping(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Whether the engine answers, and under which Python."""
     return {"python": list(sys.version_info[:3]), "languages": list(LANGUAGES)}
+
+
+def _strings(args: dict[str, Any], name: str) -> list[str]:
+    value = args.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise DominoError("bad_request", detail=f"{name} must be a list of strings")
+    return value
+
+
+def try_view(
+    preset: str, plays: list[str], hand: list[str], lang: str, caption: str, *, last: bool = False
+) -> dict[str, Any]:
+    """What a try-it figure shows: the layout after ``plays`` with its accessible caption,
+    the tiles still in the reader's ``hand`` and the open ends to lay one on.
+
+    The hand may hold no tile that is already on the table. ``last`` marks the tile
+    placed last as the move just made.
+    """
+    strings(lang)
+    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+    tiles = [Tile.parse(code) for code in hand]
+    for tile in tiles:
+        if tile in layout.tiles or tiles.count(tile) > 1:
+            raise DominoError("already_placed", tile=str(tile))
+    return {
+        "preset": preset,
+        "plays": list(plays),
+        "hand": [t.code for t in tiles],
+        "tiles": [{"code": t.code, "name": str(t), "svg": tile_svg(t)} for t in tiles],
+        "svg": layout_svg(layout, lang, caption, size=PAGE_SIZE, highlight_last=last),
+        "caption": caption,
+        "ends": [
+            {
+                "end": e.end.value,
+                "value": e.value,
+                "label": text(lang, "try.end", end=strings(lang)[f"end.{e.end}"], value=e.value),
+            }
+            for e in layout.ends
+        ],
+    }
+
+
+@method("try_move")
+def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Lay ``tile`` from the reader's ``hand`` on ``end`` of the layout after ``plays``.
+
+    Returns the new view (see :func:`try_view`), its caption telling the move, the open
+    ends and, where plays score (All Fives), what this one scored. An illegal move raises
+    the engine's own error.
+    """
+    preset = args.get("preset", "block")
+    if not isinstance(preset, str):
+        raise DominoError("bad_request", detail="preset must be a string")
+    plays, hand = _strings(args, "plays"), _strings(args, "hand")
+    rules = Rules.make(preset)
+    tile = Tile.parse(args.get("tile"))
+    end = parse_end(args.get("end"))
+    if tile.code not in [Tile.parse(h).code for h in hand]:
+        raise DominoError("not_in_tray", tile=str(tile))
+    before = Layout.from_plays(plays, spinner=rules.spinner)
+    layout = before.place(tile, end)
+    s = strings(lang)
+    told = [
+        text(
+            lang,
+            "try.placed",
+            tile=tile,
+            end=s[f"end.{end}"],
+            values=join([str(v) for v in layout.open_values()], lang),
+        )
+    ]
+    if rules.fives:
+        count = layout.count()
+        told.append(text(lang, "try.scored" if count % 5 == 0 else "try.no_score", count=count))
+    rest = [h for h in hand if Tile.parse(h) != tile]
+    if not rest:
+        told.append(s["try.empty"])
+    return try_view(preset, [*plays, f"{tile.code}@{end}"], rest, lang, " ".join(told), last=True)
 
 
 def handle(request: object) -> dict[str, Any]:
@@ -64,11 +147,8 @@ def handle(request: object) -> dict[str, Any]:
 def call(request: str) -> str:
     """The JSON reply to the JSON ``request``; never raises for bad input."""
     try:
-        parsed = json.loads(request)
+        reply = handle(json.loads(request))
     except (TypeError, ValueError) as e:
-        parsed = e
-    if isinstance(parsed, Exception):
-        reply = handle(None)
-    else:
-        reply = handle(parsed)
+        error = DominoError("bad_json", detail=str(e))
+        reply = {"ok": False, "error": error.message("en"), "code": error.code}
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))

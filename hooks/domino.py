@@ -53,8 +53,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.examples import check as _engine_check  # noqa: E402
+from engine.examples import evaluate as _engine_evaluate  # noqa: E402
+from engine.figures import PAGE_SIZE as _PAGE_SIZE  # noqa: E402
 from engine.figures import figure_svg as _figure_svg  # noqa: E402
+from engine.figures import layout_svg as _layout_svg  # noqa: E402
+from engine.lang import strings as _engine_strings  # noqa: E402
 from engine.lang import text as _engine_text  # noqa: E402
+from engine.walkthrough import round_steps as _round_steps  # noqa: E402
+from engine.web import try_view as _try_view  # noqa: E402
 
 log = get_plugin_logger("domino")
 
@@ -181,51 +187,231 @@ def _error_box(message: str) -> str:
     )
 
 
-def parse_figure(source: str) -> dict[str, str]:
-    """The fields (plays, caption, preset) of a ``domino`` fence's body."""
-    fields: dict[str, str] = {}
-    for line in source.strip().splitlines():
-        if not line.strip():
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep or key not in ("plays", "caption", "preset"):
-            raise ValueError(f"unknown figure line {line.strip()!r}")
-        if key in fields:
-            raise ValueError(f"the figure gives {key} twice")
-        fields[key] = value.strip()
-    for key in ("plays", "caption"):
-        if not fields.get(key):
-            raise ValueError(f"the figure has no {key}")
-    return fields
+FIGURE_KEYS = ("plays", "caption", "example", "preset")
 
 
-# The engine draws a tile 64 units long; on the page a unit is 1.5 CSS pixels, so a
-# tile is about as long as a line of text is high times five.
-FIGURE_SCALE = 1.5
+def parse_figure(source: str) -> list[dict[str, str]]:
+    """The steps of a ``domino`` fence: each with plays, caption and optionally
+    example (JSON) and preset. Steps are separated by lines ``---``; a preset given in
+    the first step holds for every step."""
+    steps: list[dict[str, str]] = []
+    for block in re.split(r"^---[ \t]*$", source.strip(), flags=re.MULTILINE):
+        fields: dict[str, str] = {}
+        for line in block.strip().splitlines():
+            if not line.strip():
+                continue
+            key, sep, value = line.partition(":")
+            key = key.strip()
+            if not sep or key not in FIGURE_KEYS:
+                raise ValueError(f"unknown figure line {line.strip()!r}")
+            if key in fields:
+                raise ValueError(f"the figure gives {key} twice in one step")
+            fields[key] = value.strip()
+        for key in ("plays", "caption"):
+            if not fields.get(key):
+                raise ValueError(f"step {len(steps) + 1} of the figure has no {key}")
+        if steps and "preset" in fields:
+            raise ValueError("give the preset in the first step only")
+        steps.append(fields)
+    preset = steps[0].get("preset", "block")
+    for step in steps:
+        step["preset"] = preset
+    return steps
 
-_SVG_SIZE = re.compile(r'^(<svg\b[^>]*?\swidth=")([\d.]+)("[^>]*?\sheight=")([\d.]+)(")')
+
+def step_spec(step: dict[str, str]) -> dict[str, Any]:
+    """The worked example a figure step documents: a ``layout`` example of its plays.
+
+    A step without ``example`` documents no result; its caption may then state only
+    numbers of the layout (see :func:`caption_problems`)."""
+    spec: dict[str, Any] = {"id": "figure", "kind": "layout"}
+    if step.get("example"):
+        try:
+            documented = json.loads(step["example"])
+        except json.JSONDecodeError as e:
+            raise ValueError(f"the example of a step is not valid JSON: {e}") from None
+        if not isinstance(documented, dict) or not isinstance(documented.get("id"), str):
+            raise ValueError("the example of a step must be a JSON object with an id")
+        clash = {"kind", "preset", "plays"} & documented.keys()
+        if clash:
+            raise ValueError(f"a step's example takes {', '.join(sorted(clash))} from the step")
+        spec.update(documented)
+    spec["kind"] = "layout"
+    spec["preset"] = step["preset"]
+    spec["plays"] = step["plays"].split()
+    return spec
 
 
-def _scale_svg(svg: str, factor: float) -> str:
-    """The SVG with its displayed width and height (not its drawing) scaled."""
+def caption_problems(step: dict[str, str]) -> list[str]:
+    """Where a step's caption disagrees with the engine.
 
-    def scale(m: re.Match[str]) -> str:
-        w, h = (round(float(v) * factor, 2) for v in (m.group(2), m.group(4)))
-        return f"{m.group(1)}{w:g}{m.group(3)}{h:g}{m.group(5)}"
+    With an example, the engine must give its documented results and the caption must
+    state them and no other number (as for worked examples). Without one, every number
+    of the caption must be a number of the layout: a value on a played tile, an open
+    value, what an end counts, the count, or the score.
+    """
+    spec = step_spec(step)
+    if "example" in step:
+        return example_problems(spec, step["caption"])
+    facts = set(data_numbers(spec)) | set(data_numbers(_engine_evaluate(spec)))
+    return [
+        f"the caption {step['caption']!r} says {n}, which is not a number of the layout"
+        for n in dict.fromkeys(prose_numbers(step["caption"]))
+        if n not in facts
+    ]
 
-    return _SVG_SIZE.sub(scale, svg, count=1)
+
+def _figure(svg: str, caption_html: str) -> str:
+    return (
+        f'<figure class="domino-figure">\n{svg}\n<figcaption>{caption_html}</figcaption>\n</figure>'
+    )
+
+
+def _example_attrs(spec: dict[str, Any] | None) -> str:
+    if spec is None:
+        return ""
+    data = json.dumps(spec, ensure_ascii=False, separators=(", ", ": "))
+    return f' data-example-id="{html.escape(spec["id"])}" data-example="{html.escape(data)}"'
+
+
+def render_stepper(steps: list[tuple[str, str, dict[str, Any] | None]], lang: str) -> str:
+    """A figure in steps: every step drawn now, in order; the page's script shows one
+    at a time with previous/next buttons and the arrow keys, and reads each step out.
+
+    ``steps`` holds each step's SVG, its caption as HTML and the example it documents.
+    """
+    s = _engine_strings(lang)
+    total = len(steps)
+    items = []
+    for n, (svg, caption_html, spec) in enumerate(steps, start=1):
+        count = _engine_text(lang, "stepper.count", n=n, total=total)
+        items.append(
+            f'<li class="domino-step" data-step="{n}"{_example_attrs(spec)}>'
+            + _figure(
+                svg, f'<span class="domino-step__count">{html.escape(count)}</span> {caption_html}'
+            )
+            + "</li>"
+        )
+    return (
+        f'<div class="domino-stepper" role="group" '
+        f'aria-label="{html.escape(s["stepper.label"])}">\n'
+        f'<ol class="domino-stepper__steps">\n{"".join(items)}\n</ol>\n'
+        '<div class="domino-stepper__controls" hidden>'
+        f'<button type="button" class="md-button" data-go="prev">'
+        f"{html.escape(s['stepper.prev'])}</button>"
+        f'<button type="button" class="md-button md-button--primary" data-go="next">'
+        f"{html.escape(s['stepper.next'])}</button></div>\n"
+        '<p class="domino-stepper__live domino-sr-only" aria-live="polite"></p>\n</div>'
+    )
 
 
 def render_figure(source: str, lang: str) -> str:
-    """The ``<figure>`` of a ``domino`` fence, drawn by the engine."""
-    fields = parse_figure(source)
+    """A ``domino`` fence drawn by the engine: one step is a still ``<figure>``; more
+    are a stepper (:func:`render_stepper`)."""
+    steps = parse_figure(source)
+    drawn = []
+    for step in steps:
+        for message in caption_problems(step):
+            _problem(f"figure step {step['plays']!r}: {message}")
+        svg = _figure_svg(
+            step["plays"].split(),
+            lang,
+            step["caption"],
+            preset=step["preset"],
+            size=_PAGE_SIZE,
+            highlight_last=len(steps) > 1,
+        )
+        spec = step_spec(step) if "example" in step else None
+        drawn.append((svg, html.escape(step["caption"], quote=False), spec))
+    if len(drawn) == 1:
+        svg, caption_html, spec = drawn[0]
+        figure = _figure(svg, caption_html)
+        if spec is not None:
+            figure = figure.replace("<figure ", f"<figure{_example_attrs(spec)} ", 1)
+        return figure
+    return render_stepper(drawn, lang)
+
+
+def render_round(source: str, lang: str) -> str:
+    """A ``round`` fence: a game record of one round, told by the engine step by step
+    from the deal to the score."""
+    try:
+        record = json.loads(source)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"the round is not valid JSON: {e}") from None
+    steps = _round_steps(record, lang)
+    drawn = [
+        (
+            _layout_svg(step.layout, lang, step.text, size=_PAGE_SIZE, highlight_last=step.last),
+            html.escape(step.text, quote=False),
+            None,
+        )
+        for step in steps
+    ]
+    return render_stepper(drawn, lang).replace(
+        'class="domino-stepper"', 'class="domino-stepper domino-round"', 1
+    )
+
+
+TRY_KEYS = ("plays", "hand", "caption", "preset")
+
+
+def render_try(source: str, lang: str) -> str:
+    """A ``try`` fence: a figure where the reader lays tiles from a small tray on the
+    layout's open ends, checked by the engine in the browser.
+
+    Fields: ``plays`` (the layout), ``hand`` (the reader's tiles), ``caption``, and
+    optionally ``preset``. The tray and the open ends appear only once the page's script
+    runs; without it the figure stays a still one.
+    """
+    fields: dict[str, str] = {}
+    for line in source.strip().splitlines():
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep or key not in TRY_KEYS or key in fields:
+            raise ValueError(f"bad try-it line {line.strip()!r}")
+        fields[key] = value.strip()
+    for key in ("plays", "hand", "caption"):
+        if not fields.get(key):
+            raise ValueError(f"the try-it figure has no {key}")
+    preset = fields.get("preset", "block")
     caption = fields["caption"]
-    svg = _figure_svg(fields["plays"].split(), lang, caption, preset=fields.get("preset", "block"))
-    svg = _scale_svg(svg, FIGURE_SCALE)
+    figure = {"plays": fields["plays"], "caption": caption, "preset": preset}
+    for message in caption_problems(figure):
+        _problem(f"try-it figure {fields['plays']!r}: {message}")
+    view = _try_view(preset, fields["plays"].split(), fields["hand"].split(), lang, caption)
+    s = _engine_strings(lang)
+    tiles = "".join(
+        f'<button type="button" class="domino-tile" data-tile="{t["code"]}" '
+        f'aria-pressed="false" aria-label="{html.escape(t["name"])}" '
+        f'data-picked="{html.escape(_engine_text(lang, "try.picked", tile=t["name"]))}">'
+        f"{t['svg']}</button>"
+        for t in view["tiles"]
+    )
+    ends = "".join(
+        f'<button type="button" class="md-button domino-end" data-end="{e["end"]}">'
+        f"{html.escape(e['label'])}</button>"
+        for e in view["ends"]
+    )
+    texts = {
+        key.replace(".", "-").replace("_", "-"): s[key]
+        for key in ("try.loading", "try.failed", "try.pick_tile", "try.reset_done")
+    }
+    data = "".join(f' data-{k}="{html.escape(v)}"' for k, v in texts.items())
     return (
-        f'<figure class="domino-figure">\n{svg}\n'
-        f"<figcaption>{html.escape(caption, quote=False)}</figcaption>\n</figure>"
+        f'<div class="domino-try" data-preset="{html.escape(preset)}" '
+        f'data-plays="{html.escape(" ".join(view["plays"]))}" '
+        f'data-hand="{html.escape(" ".join(view["hand"]))}"{data}>\n'
+        + _figure(view["svg"], html.escape(caption, quote=False))
+        + f'\n<div class="domino-try__controls" hidden>'
+        f'<p class="domino-try__intro">{html.escape(s["try.intro"])}</p>'
+        f'<div class="domino-try__tray" role="group" aria-label="{html.escape(s["try.tray"])}">'
+        f"{tiles}</div>"
+        f'<div class="domino-try__ends" role="group" aria-label="{html.escape(s["try.ends"])}">'
+        f"{ends}</div>"
+        f'<button type="button" class="md-button domino-try__reset">'
+        f"{html.escape(s['try.reset'])}</button>"
+        '<p class="domino-try__status" role="status" aria-live="polite"></p></div>\n</div>'
     )
 
 
@@ -256,6 +442,24 @@ def domino_fence(
         return _error_box(f"Bad figure: {e}")
 
 
+def round_fence(
+    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
+) -> str:
+    try:
+        return render_round(source, _page["lang"])
+    except Exception as e:
+        _problem(f"bad round ({e}):\n{source.strip()}")
+        return _error_box(f"Bad round: {e}")
+
+
+def try_fence(source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any) -> str:
+    try:
+        return render_try(source, _page["lang"])
+    except Exception as e:
+        _problem(f"bad try-it figure ({e}):\n{source.strip()}")
+        return _error_box(f"Bad try-it figure: {e}")
+
+
 def example_fence(
     source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
 ) -> str:
@@ -272,6 +476,8 @@ def example_fence(
 CUSTOM_FENCES = [
     {"name": "domino", "class": "domino", "format": domino_fence},
     {"name": "example", "class": "example", "format": example_fence},
+    {"name": "round", "class": "round", "format": round_fence},
+    {"name": "try", "class": "try", "format": try_fence},
 ]
 
 

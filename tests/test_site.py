@@ -23,7 +23,6 @@ What "nothing is requested from another host" means here:
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import json
 import logging
@@ -203,12 +202,30 @@ class Example:
         return str(self.spec["id"])
 
 
+def caption_text(figure: Node) -> str:
+    """A figure's caption without the step count of a stepper ("Step 2 of 4")."""
+    caption = figure.first("figcaption")
+    text = " ".join(caption.text().split())
+    counts = list(caption.iter("span", "domino-step__count"))
+    if counts:
+        count = " ".join(counts[0].text().split())
+        assert text.startswith(count), text
+        text = text[len(count) :].strip()
+    return text
+
+
 def examples_in(tree: Node) -> list[Example]:
-    """Every worked example of a rendered page: its data and its prose."""
+    """Every worked example of a rendered page, in an example box or in a figure's
+    step: its data and its prose (the box's text, or the step's caption)."""
     found = []
-    for box in tree.iter("div", "worked-example"):
-        prose = box.first("div", "worked-example__text").text()
-        found.append(Example(json.loads(box.attrs["data-example"]), " ".join(prose.split())))
+    for node in tree.iter():
+        if "data-example" not in node.attrs:
+            continue
+        if "worked-example" in node.classes:
+            prose = " ".join(node.first("div", "worked-example__text").text().split())
+        else:
+            prose = caption_text(node if node.tag == "figure" else node.first("figure"))
+        found.append(Example(json.loads(node.attrs["data-example"]), prose))
     return found
 
 
@@ -456,16 +473,27 @@ def _material_assets() -> Path:
     return Path(material.__file__).parent / "templates"
 
 
-def test_scripts_are_materials_own_and_load_nothing_remote(site: Site) -> None:
-    theme = _material_assets()
-    for path in _built_files(site, ".js"):
+def _script_source(rel: Path) -> Path:
+    """Where a built script comes from: the site's own scripts (``docs/assets/js``),
+    Pyodide's npm package (``assets/pyodide``), or Material's theme."""
+    if rel.parts[:2] == ("assets", "js"):
+        return ROOT / "docs" / rel
+    if rel.parts[:2] == ("assets", "pyodide"):
+        return ROOT / "node_modules" / "pyodide" / rel.name
+    return _material_assets() / rel
+
+
+def test_scripts_are_known_and_load_nothing_remote(site: Site) -> None:
+    """Every script is Material's, Pyodide's or the site's own, unchanged; the site's own
+    scripts name no other host (Pyodide's default CDN is never used: the worker gives
+    it the site's own URLs, which tests/browser checks)."""
+    for path in _built_files(site, ".js", ".mjs"):
         rel = path.relative_to(site.dir)
-        original = theme / rel
-        assert original.is_file(), f"{rel} is not one of Material's scripts"
-        assert (
-            hashlib.sha256(path.read_bytes()).digest()
-            == hashlib.sha256(original.read_bytes()).digest()
-        )
+        original = _script_source(rel)
+        assert original.is_file(), f"{rel} is not a script of Material, Pyodide or the site"
+        assert path.read_bytes() == original.read_bytes(), f"{rel} differs from {original}"
+        if rel.parts[:2] == ("assets", "js"):
+            assert not re.search(r"https?://", path.read_text(encoding="utf-8")), rel
     for page, lang in ALL_PAGES:
         tree = site.tree(page, lang)
         for script in tree.iter("script"):
@@ -704,9 +732,28 @@ FIGURES = {
 
 
 def figure_sources(page: str, lang: str) -> list[dict[str, str]]:
+    """The steps of every ``domino`` figure of a page's Markdown, in order."""
     source = ROOT / "docs" / (f"{page}.md" if lang == DEFAULT else f"{page}.{lang}.md")
     fences = re.findall(r"^```domino\n(.*?)^```", source.read_text(encoding="utf-8"), re.M | re.S)
-    return [hook.parse_figure(body) for body in fences]
+    return [step for body in fences for step in hook.parse_figure(body)]
+
+
+def _inside(node: Node, cls: str) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if cls in parent.classes:
+            return True
+        parent = parent.parent
+    return False
+
+
+def domino_figures(tree: Node) -> list[Node]:
+    """The figures of a page's ``domino`` fences (not of whole rounds or try-it)."""
+    return [
+        f
+        for f in tree.iter("figure", "domino-figure")
+        if not _inside(f, "domino-round") and not _inside(f, "domino-try")
+    ]
 
 
 @pytest.mark.parametrize(("page", "lang"), ALL_PAGES, ids=page_id)
@@ -714,13 +761,13 @@ def test_figures_are_drawn_by_the_engine_in_the_pages_language(
     site: Site, page: str, lang: str
 ) -> None:
     sources = figure_sources(page, lang)
-    figures = list(site.tree(page, lang).iter("figure", "domino-figure"))
+    figures = domino_figures(site.tree(page, lang))
     assert len(figures) == len(sources)
     title = re.escape(strings(lang)["title"]).replace(re.escape("{tile}"), r"\[\d\|\d\]")
     for source, figure in zip(sources, figures, strict=True):
         svg = figure.first("svg")
         assert re.fullmatch(title, svg.first("title").text()), svg.first("title").text()
-        caption = " ".join(figure.first("figcaption").text().split())
+        caption = caption_text(figure)
         assert caption == " ".join(source["caption"].split())
         assert " ".join(svg.first("desc").text().split()).startswith(caption)
     if page in FIGURES:

@@ -1,0 +1,144 @@
+// Live figures: steppers and try-it figures. The build draws every step and writes every
+// word into the page; this script only shows one step at a time, and sends the reader's
+// try-it moves to the rules engine (in a Web Worker, started on the first move) and
+// shows what it answers. No rule is decided here.
+
+const ENGINE_CLIENT = new URL("./engine-client.js", import.meta.url).href;
+let client = null; // the engine client module, imported on the first try-it interaction
+
+function pageLang() {
+  return document.documentElement.lang || "en";
+}
+
+// --- Steppers ------------------------------------------------------------------------
+
+function setupStepper(root) {
+  const steps = [...root.querySelectorAll(":scope > ol > .domino-step")];
+  const controls = root.querySelector(".domino-stepper__controls");
+  const live = root.querySelector(".domino-stepper__live");
+  const prev = controls.querySelector('[data-go="prev"]');
+  const next = controls.querySelector('[data-go="next"]');
+  let current = 0;
+
+  function show(index, announce) {
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    steps.forEach((step, i) => {
+      step.hidden = i !== current;
+    });
+    prev.disabled = current === 0;
+    next.disabled = current === steps.length - 1;
+    if (announce) live.textContent = steps[current].querySelector("figcaption").textContent;
+  }
+
+  root.classList.add("is-live");
+  controls.hidden = false;
+  prev.addEventListener("click", () => show(current - 1, true));
+  next.addEventListener("click", () => show(current + 1, true));
+  root.addEventListener("keydown", (event) => {
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
+    if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    show(moves[event.key], true);
+    // Keep the focus on a button that still works at the first or last step.
+    if (document.activeElement?.disabled) (current === 0 ? next : prev).focus();
+  });
+  show(0, false);
+}
+
+// --- Try-it figures --------------------------------------------------------------------
+
+function setupTry(root) {
+  const controls = root.querySelector(".domino-try__controls");
+  const figure = root.querySelector("figure");
+  const tray = root.querySelector(".domino-try__tray");
+  const ends = root.querySelector(".domino-try__ends");
+  const status = root.querySelector(".domino-try__status");
+  const reset = root.querySelector(".domino-try__reset");
+  const start = {
+    figure: figure.innerHTML,
+    tray: tray.innerHTML,
+    ends: ends.innerHTML,
+    plays: root.dataset.plays.split(" ").filter(Boolean),
+    hand: root.dataset.hand.split(" ").filter(Boolean),
+  };
+  let state = { plays: [...start.plays], hand: [...start.hand], tile: null };
+
+  const starting = () => document.documentElement.dataset.engine !== "ready";
+
+  async function engine() {
+    if (!client) client = await import(ENGINE_CLIENT);
+    client.startEngine();
+    return client;
+  }
+
+  function pick(button) {
+    for (const b of tray.querySelectorAll(".domino-tile")) {
+      b.setAttribute("aria-pressed", String(b === button));
+    }
+    state.tile = button.dataset.tile;
+    status.textContent = button.dataset.picked + (starting() ? ` ${root.dataset.tryLoading}` : "");
+    engine(); // start the engine while the reader chooses an end
+  }
+
+  async function play(end) {
+    if (!state.tile) {
+      status.textContent = root.dataset.tryPickTile;
+      return;
+    }
+    if (starting()) status.textContent = root.dataset.tryLoading;
+    const { callEngine } = await engine();
+    const args = {
+      preset: root.dataset.preset,
+      plays: state.plays,
+      hand: state.hand,
+      tile: state.tile,
+      end,
+    };
+    let view;
+    try {
+      view = await callEngine("try_move", args, pageLang());
+    } catch (error) {
+      status.textContent = error.code === "engine_failed" ? root.dataset.tryFailed : error.message;
+      return;
+    }
+    state = { plays: view.plays, hand: view.hand, tile: null };
+    figure.innerHTML = view.svg;
+    const caption = document.createElement("figcaption");
+    caption.textContent = view.caption;
+    figure.append(caption);
+    tray.querySelector(`[data-tile="${args.tile}"]`)?.remove();
+    for (const b of tray.querySelectorAll(".domino-tile")) b.setAttribute("aria-pressed", "false");
+    ends.replaceChildren(
+      ...view.ends.map((e) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "md-button domino-end";
+        b.dataset.end = e.end;
+        b.textContent = e.label;
+        return b;
+      }),
+    );
+    status.textContent = view.caption;
+  }
+
+  tray.addEventListener("click", (event) => {
+    const button = event.target.closest(".domino-tile");
+    if (button) pick(button);
+  });
+  ends.addEventListener("click", (event) => {
+    const button = event.target.closest(".domino-end");
+    if (button) play(button.dataset.end);
+  });
+  reset.addEventListener("click", () => {
+    figure.innerHTML = start.figure;
+    tray.innerHTML = start.tray;
+    ends.innerHTML = start.ends;
+    state = { plays: [...start.plays], hand: [...start.hand], tile: null };
+    status.textContent = root.dataset.tryResetDone;
+  });
+  controls.hidden = false;
+  root.classList.add("is-live");
+}
+
+for (const root of document.querySelectorAll(".domino-stepper")) setupStepper(root);
+for (const root of document.querySelectorAll(".domino-try")) setupTry(root);
