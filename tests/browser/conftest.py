@@ -24,53 +24,17 @@ from __future__ import annotations
 
 import functools
 import os
-import shutil
-import subprocess
-import sys
-import threading
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
+from site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-HOST = "127.0.0.1"
-CHROMIUM_ARGS = [
-    f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {HOST}",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 ENGINE_TIMEOUT_MS = 120_000  # a cold Pyodide start takes seconds; CI's machine is shared
 HERE = Path(__file__).resolve().parent
-
-# Content types by extension, not from the machine's MIME table (module scripts and
-# WebAssembly's streaming compile need the right ones).
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".map": "application/json",
-    ".wasm": "application/wasm",
-    ".whl": "application/octet-stream",
-    ".zip": "application/octet-stream",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".xml": "application/xml",
-    ".txt": "text/plain; charset=utf-8",
-    ".gz": "application/gzip",
-}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -91,54 +55,14 @@ def _unavailable(reason: str) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def build_site(site_dir: Path) -> None:
-    """Build the site into ``site_dir``: strict, or, if that fails, not strict with a warning.
-
-    A strict failure is test_site.py's to report; the browser tests still get a site.
-    """
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", "mkdocs.yml"]
-    command += ["-d", str(site_dir)]
-    proc = subprocess.run(
-        [*command, "--strict"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
-    )
-    if proc.returncode != 0:
-        message = f"strict build failed, built without --strict:\n{proc.stderr[-2000:]}"
-        warnings.warn(message, stacklevel=2)
-        shutil.rmtree(site_dir, ignore_errors=True)
-        proc = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
-        )
-        assert proc.returncode == 0, proc.stderr[-3000:]
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves files with fixed content types and no log lines."""
-
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``directory`` on 127.0.0.1 on a free port from a daemon thread.
-
-    Returns the server (``shutdown()`` stops it) and its base URL, ending in ``/``.
-    """
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    server = ThreadingHTTPServer((HOST, 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{HOST}:{server.server_port}/"
-
-
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once per session with the hooks (Pyodide's files, engine wheel)."""
     directory = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(directory)
+    strict_log = build_site(directory)
+    if strict_log is not None:  # test_site.py reports it; these tests still get a site
+        message = f"strict build failed, built without --strict:\n{strict_log[-2000:]}"
+        warnings.warn(message, stacklevel=1)
     return directory
 
 

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""How fast the engine starts in the reader's browser, against stock Pyodide.
+
+Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
+       [--site DIR] [--json]
+
+The site is built (``mkdocs build --strict``, hooks included) into a temporary directory
+(or ``--site DIR`` is used as it is), and a ``stock/`` folder is added beside its pages
+for this run only: the npm package's own files (``python_stdlib.zip`` as shipped, from
+source), the site's engine wheel, and a bare page. Both are served on 127.0.0.1 and
+loaded in Debian's Chromium (headless, resolving no other host), alternately, each run in
+a fresh browser context (empty HTTP and code caches):
+
+- stock: the bare page boots Pyodide from the stock files on its main thread, unpacks
+  the wheel and makes one first call into the engine (``ping``); timed from navigation
+  to the answer.
+- ours: a rules page (``--page``, default ``fr/block/``) is loaded; then the measured
+  action (``--action``, see ACTIONS) is timed from the reader's first interaction to the
+  engine's first answer: by default ``startEngine()`` and a first ``callEngine("ping")``.
+
+Printed: each side's median (and range), their ratio, and the longest main-thread task
+on the rules page (PerformanceObserver ``longtask`` entries, registered before
+navigation), over the whole visit and from the first interaction on. ``--json`` prints
+one object per line. Aim: ours at most 0.5 × stock; no main-thread task over 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve  # noqa: E402
+
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+STOCK_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "pyodide-lock.json",
+    "python_stdlib.zip",
+)
+TIMEOUT_MS = 180_000
+
+# Registered before any page script: the longest main-thread tasks, with their start.
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+# The bare stock page: boots Pyodide as shipped, installs the engine's wheel, calls once.
+STOCK_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>stock Pyodide</title></head><body>
+<script type="module">
+import { loadPyodide } from "./pyodide.mjs";
+const manifest = await (await fetch("./manifest.json")).json();
+const wheel = fetch(`./${manifest.wheel}`).then((r) => r.arrayBuffer());
+const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href });
+const site = pyodide.runPython(
+  "import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
+pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
+const web = pyodide.pyimport("engine.web");
+const reply = JSON.parse(web.call(JSON.stringify({ method: "ping", args: {}, lang: "en" })));
+window.benchDone = { ms: performance.now(), ok: reply.ok };
+</script></body></html>
+"""
+
+# What is timed on the rules page, from the reader's first interaction (t0) to the
+# engine's first answer: a JS function of the client module's URL, resolving to
+# {ok, t0, t1}. When the page has a try-it figure, add its first move here (click a tile
+# and an open point, wait for the figure's answer) and make it the default --action.
+ACTIONS = {
+    "ping": """async (client) => {
+      const engine = await import(client);   // loads no engine: timed from here
+      const t0 = performance.now();
+      engine.startEngine();
+      const value = await engine.callEngine("ping", {}, document.documentElement.lang);
+      return { ok: Array.isArray(value.languages), t0, t1: performance.now() };
+    }""",
+}
+
+
+def add_stock(site: Path) -> None:
+    """Put the stock Pyodide files, the engine's wheel and the bare page in site/stock/."""
+    stock = site / "stock"
+    stock.mkdir(exist_ok=True)
+    for name in STOCK_FILES:
+        shutil.copyfile(PYODIDE_DIR / name, stock / name)
+    engine = site / "assets" / "engine"
+    manifest = json.loads((engine / "manifest.json").read_text(encoding="utf-8"))
+    shutil.copyfile(engine / manifest["wheel"], stock / manifest["wheel"])
+    shutil.copyfile(engine / "manifest.json", stock / "manifest.json")
+    (stock / "index.html").write_text(STOCK_PAGE, encoding="utf-8")
+
+
+def run_stock(browser: Any, url: str) -> dict[str, Any]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "stock/")
+        page.wait_for_function("window.benchDone", timeout=TIMEOUT_MS)
+        done = page.evaluate("window.benchDone")
+        assert done["ok"], done
+        return {"ms": done["ms"]}
+    finally:
+        context.close()
+
+
+def run_ours(browser: Any, url: str, path: str, action: str) -> dict[str, Any]:
+    context = browser.new_context()
+    try:
+        context.add_init_script(LONGTASKS)
+        hosts: set[str] = set()
+        context.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+        page = context.new_page()
+        page.goto(url + path, wait_until="load")
+        timed = page.evaluate(ACTIONS[action], url + "assets/js/engine-client.js")
+        assert timed["ok"], timed
+        assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+        page.wait_for_timeout(100)  # let the observer deliver the last entries
+        tasks = page.evaluate("window.__longtasks")
+        assert hosts == {url.split("/")[2]}, hosts
+        after = [d for start, d in tasks if start + d >= timed["t0"]]
+        return {
+            "ms": timed["t1"] - timed["t0"],
+            "longest_task_ms": max((d for _, d in tasks), default=0.0),
+            "longest_task_after_interaction_ms": max(after, default=0.0),
+        }
+    finally:
+        context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per side")
+    parser.add_argument("--page", default="fr/block/", help="the rules page, below the site")
+    parser.add_argument("--action", default="ping", choices=sorted(ACTIONS))
+    parser.add_argument("--site", type=Path, help="an existing build (gets a stock/ folder)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    out = (lambda o: print(json.dumps(o))) if args.json else None
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site
+        if site is None:
+            site = Path(tmp) / "site"
+            start = time.monotonic()
+            strict_log = build_site(site)
+            built = {"build_s": round(time.monotonic() - start, 2), "strict": strict_log is None}
+            (out or (lambda o: print(f"site built in {o['build_s']} s, strict: {o['strict']}")))(
+                {"what": "build", **built}
+            )
+        add_stock(site)
+        server, url = serve(site)
+        stock: list[dict[str, Any]] = []
+        ours: list[dict[str, Any]] = []
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                for run in range(args.runs):  # alternate, so a slow spell hits both
+                    stock.append(run_stock(browser, url))
+                    ours.append(run_ours(browser, url, args.page, args.action))
+                    for what, r in (("stock", stock[-1]), ("ours", ours[-1])):
+                        row = {"what": what, "run": run, **{k: round(v, 1) for k, v in r.items()}}
+                        if out:
+                            out(row)
+                        else:
+                            print(f"run {run}: {what:5} {r['ms']:7.0f} ms")
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+            if args.site is not None:
+                shutil.rmtree(site / "stock", ignore_errors=True)
+
+    stock_ms = [r["ms"] for r in stock]
+    ours_ms = [r["ms"] for r in ours]
+    summary = {
+        "what": "summary",
+        "runs": args.runs,
+        "page": args.page,
+        "action": args.action,
+        "stock_median_ms": round(statistics.median(stock_ms)),
+        "stock_range_ms": [round(min(stock_ms)), round(max(stock_ms))],
+        "ours_median_ms": round(statistics.median(ours_ms)),
+        "ours_range_ms": [round(min(ours_ms)), round(max(ours_ms))],
+        "ratio": round(statistics.median(ours_ms) / statistics.median(stock_ms), 3),
+        "longest_task_ms": round(max(r["longest_task_ms"] for r in ours), 1),
+        "longest_task_after_interaction_ms": round(
+            max(r["longest_task_after_interaction_ms"] for r in ours), 1
+        ),
+    }
+    if out:
+        out(summary)
+    else:
+        s = summary
+        print(
+            f"stock Pyodide, navigation to first engine answer: median {s['stock_median_ms']} ms"
+            f" (range {s['stock_range_ms'][0]}–{s['stock_range_ms'][1]})\n"
+            f"ours ({s['page']}, {s['action']}), interaction to first answer:"
+            f" median {s['ours_median_ms']} ms"
+            f" (range {s['ours_range_ms'][0]}–{s['ours_range_ms'][1]})\n"
+            f"ratio ours/stock: {s['ratio']:.2f} (aim ≤ 0.5)\n"
+            f"longest main-thread task on the rules page: {s['longest_task_ms']} ms"
+            f" ({s['longest_task_after_interaction_ms']} ms from the interaction on; aim ≤ 50)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

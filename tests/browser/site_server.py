@@ -1,0 +1,95 @@
+"""The built site on 127.0.0.1, and Chromium's settings: shared by the browser tests
+(conftest.py) and scripts/bench_browser.py. No pytest here.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+HOST = "127.0.0.1"
+# Chromium resolves no host but 127.0.0.1, and calls home for nothing.
+CHROMIUM_ARGS = [
+    f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {HOST}",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+# Content types by extension, not from the machine's MIME table (module scripts and
+# WebAssembly's streaming compile need the right ones).
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/octet-stream",
+    ".zip": "application/octet-stream",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".xml": "application/xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".gz": "application/gzip",
+}
+
+
+def build_site(site_dir: Path) -> str | None:
+    """Build the site (hooks included) into ``site_dir``; ``None`` if ``--strict`` passed.
+
+    If the strict build fails, the site is built again without ``--strict`` and the
+    strict build's log is returned; a failure of that build raises ``RuntimeError``.
+    """
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", "mkdocs.yml"]
+    command += ["-d", str(site_dir)]
+    run = functools.partial(
+        subprocess.run, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
+    )
+    proc = run([*command, "--strict"])
+    if proc.returncode == 0:
+        return None
+    strict_log = proc.stderr
+    shutil.rmtree(site_dir, ignore_errors=True)
+    proc = run(command)
+    if proc.returncode != 0:
+        raise RuntimeError(f"mkdocs build failed:\n{proc.stderr[-3000:]}")
+    return strict_log
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves files with fixed content types and no log lines."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``directory`` on 127.0.0.1 on a free port from a daemon thread.
+
+    Returns the server (``shutdown()`` then ``server_close()`` stop it) and its base URL,
+    ending in ``/``.
+    """
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = ThreadingHTTPServer((HOST, 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{HOST}:{server.server_port}/"
