@@ -1,15 +1,31 @@
-"""MkDocs build hook: engine-drawn figures, engine-checked worked examples, and one
-search index per language.
+"""MkDocs build hook: engine-drawn figures (still, in steps, whole rounds, try-it),
+engine-checked worked examples, and one search index per language.
 
-In a page, a figure is a fenced block of language ``domino``::
+In a page, a figure is a fenced block of language ``domino``. One step is a still figure;
+steps separated by lines ``---`` make a stepper, which the page's script shows one step at
+a time (every step is drawn here, so without script all steps show in order)::
 
     ```domino
+    preset: block            (optional, first step only; all-fives for the spinner)
+    plays: 1-4
+    caption: [1|4] opens the line. Its ends take a 1 and a 4.
+    example: {"id": "place-1-4", "open": [1, 4]}     (optional)
+    ---
     plays: 1-4 1-1@left
     caption: Lay [1|1] on the 1 end.
-    preset: block            (optional; all-fives for the spinner)
     ```
 
-and a worked example a fenced block of language ``example``: one line of JSON (the
+A step's ``example`` is a ``layout`` worked example of the step's plays: the engine must
+give its documented results, and the caption must state them and no other number. A step
+without one may state only numbers of its layout (see :func:`caption_problems`).
+
+A ``round`` fence holds a round's game record (the format of ``python -m engine
+replay``); the engine tells it step by step, from the deal to the score's arithmetic, in
+the page's language. A ``try`` fence (``plays``, ``hand``, ``caption``, ``preset``) is a
+figure where the reader lays tiles from a small tray; the engine in the browser judges
+each move (``engine.web.try_move``).
+
+A worked example is a fenced block of language ``example``: one line of JSON (the
 inputs and the documented result, the same in every language), a line ``---``, then the
 example told in the page's language::
 
@@ -19,10 +35,10 @@ example told in the page's language::
     Hands of 3, 7 and 8 pips: the holder of 3 scores 7 + 8 − 3 = 12.
     ```
 
-The engine draws every figure (``engine.figures.figure_svg``) and recomputes every
-example (``engine.examples.check``). A figure the engine cannot draw, an example whose
-documented result the engine contradicts, or prose whose numbers do not match the
-example's data is logged as a warning, so ``mkdocs build --strict`` fails.
+The engine draws every figure (``engine.figures``) and recomputes every example
+(``engine.examples.check``). A figure the engine cannot draw, an example or a caption
+the engine contradicts, or prose whose numbers do not match the example's data is logged
+as a warning, so ``mkdocs build --strict`` fails.
 
 mkdocs-static-i18n builds every language into the same site, and Material's search then
 loads one merged index for all of them (mixed results, merged stop-word lists). After the

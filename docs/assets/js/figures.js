@@ -63,6 +63,11 @@ function setupTry(root) {
   };
   let state = { plays: [...start.plays], hand: [...start.hand], tile: null };
 
+  function say(text, { visible = true } = {}) {
+    status.textContent = text;
+    status.classList.toggle("domino-sr-only", !visible);
+  }
+
   const starting = () => document.documentElement.dataset.engine !== "ready";
 
   async function engine() {
@@ -76,16 +81,16 @@ function setupTry(root) {
       b.setAttribute("aria-pressed", String(b === button));
     }
     state.tile = button.dataset.tile;
-    status.textContent = button.dataset.picked + (starting() ? ` ${root.dataset.tryLoading}` : "");
+    say(button.dataset.picked + (starting() ? ` ${root.dataset.tryLoading}` : ""));
     engine(); // start the engine while the reader chooses an end
   }
 
   async function play(end) {
     if (!state.tile) {
-      status.textContent = root.dataset.tryPickTile;
+      say(root.dataset.tryPickTile);
       return;
     }
-    if (starting()) status.textContent = root.dataset.tryLoading;
+    if (starting()) say(root.dataset.tryLoading);
     const { callEngine } = await engine();
     const args = {
       preset: root.dataset.preset,
@@ -98,7 +103,7 @@ function setupTry(root) {
     try {
       view = await callEngine("try_move", args, pageLang());
     } catch (error) {
-      status.textContent = error.code === "engine_failed" ? root.dataset.tryFailed : error.message;
+      say(error.code === "engine_failed" ? root.dataset.tryFailed : error.message);
       return;
     }
     state = { plays: view.plays, hand: view.hand, tile: null };
@@ -118,7 +123,10 @@ function setupTry(root) {
         return b;
       }),
     );
-    status.textContent = view.caption;
+    // The caption already shows the move; the status repeats it for screen readers only.
+    say(view.caption, { visible: false });
+    // The button that was pressed is gone: keep the focus in the figure.
+    (tray.querySelector(".domino-tile") ?? reset).focus();
   }
 
   tray.addEventListener("click", (event) => {
@@ -134,7 +142,7 @@ function setupTry(root) {
     tray.innerHTML = start.tray;
     ends.innerHTML = start.ends;
     state = { plays: [...start.plays], hand: [...start.hand], tile: null };
-    status.textContent = root.dataset.tryResetDone;
+    say(root.dataset.tryResetDone);
   });
   controls.hidden = false;
   root.classList.add("is-live");
