@@ -876,6 +876,85 @@ def test_a_bad_figure_or_example_is_a_build_warning(tmp_path: Path) -> None:
     assert html.count("domino-error") == 3
 
 
+BAD_LIVE_FIGURES = """# Bad live figures
+
+```domino
+plays: 1-4
+caption: [1|4] opens the line. Its ends take a 1 and a 5, not a 7.
+example: {"id": "place-1-4", "open": [1, 5]}
+---
+plays: 1-4 1-1@left
+caption: Lay [1|1] on the 1 end; the free values are 1 and 6.
+```
+
+```domino
+plays: 0-0
+caption: A blank matches only a blank.
+---
+preset: all-fives
+plays: 2-2
+caption: A preset in a later step.
+```
+
+```domino
+plays: 5-5 0-5@left
+caption: The total is 10, which scores 10.
+example: {"id": "fives-spinner", "plays": ["5-5"], "count": 10}
+```
+
+```round
+{"preset": "block", "players": 2, "leader": 0, "hands": [["1-4"], ["2-3"]], "plays": []}
+```
+
+```try
+plays: 1-4 1-1@left
+hand: 4-4 1-4
+caption: The open ends take a 1 and a 4.
+```
+
+```try
+plays: 1-4
+hand: 4-4
+caption: The open ends take a 1 and a 9.
+```
+"""
+
+
+def test_a_wrong_step_caption_round_or_try_it_figure_is_a_build_warning(tmp_path: Path) -> None:
+    source = tmp_path / "bad-live.md"
+    source.write_text(BAD_LIVE_FIGURES, encoding="utf-8")
+    html, warnings = render_page(source, "de")
+    text = "\n".join(warnings)
+    # The documented open values are wrong, and the caption says a number not in them.
+    assert "place-1-4: open is documented as [1, 5], the engine gives [1, 4]" in text
+    assert "place-1-4: the prose says 7, which is not in the example's data" in text
+    # A step without an example may only state numbers of its layout.
+    assert "says 6, which is not a number of the layout" in text
+    assert "give the preset in the first step only" in text
+    assert "a step's example takes plays from the step" in text
+    assert "bad round" in text and "holds 1 tiles" in text  # one tile each is no deal
+    assert "bad try-it figure" in text and "[1|4]" in text  # a tray tile already laid
+    assert "says 9, which is not a number of the layout" in text
+    assert html.count("domino-error") == 4, warnings
+    assert html.count('class="domino-stepper"') == 1  # the first figure is still drawn
+
+
+def test_a_stepper_draws_every_step_in_order_with_its_count() -> None:
+    source = "plays: 1-4\ncaption: [1|4] opens.\n---\nplays: 1-4 4-4@right\ncaption: [4|4] joins."
+    out = hook.render_figure(source, "fr")
+    tree = parse_html(out)
+    steps = list(tree.iter("li", "domino-step"))
+    assert [s.attrs["data-step"] for s in steps] == ["1", "2"]
+    assert [caption_text(s.first("figure")) for s in steps] == ["[1|4] opens.", "[4|4] joins."]
+    counts = [" ".join(s.first("span", "domino-step__count").text().split()) for s in steps]
+    assert counts == ["Étape 1 sur 2", "Étape 2 sur 2"]
+    # The tile each step lays is marked; a still figure marks none.
+    assert [s.first("g", "domino-last").attrs["data-tile"] for s in steps] == ["1-4", "4-4"]
+    still = parse_html(hook.render_figure("plays: 1-4\ncaption: [1|4] opens.", "fr"))
+    assert not list(still.iter("g", "domino-last"))
+    assert not list(still.iter("div", "domino-stepper"))
+
+
 def _change_number(text: str, where: str) -> str:
     """``text`` with one documented result number changed by one, in the prose or in
     the JSON of the first example that documents points, value, rounded or target."""
