@@ -75,6 +75,7 @@ from engine.figures import figure_svg as _figure_svg  # noqa: E402
 from engine.figures import layout_svg as _layout_svg  # noqa: E402
 from engine.lang import strings as _engine_strings  # noqa: E402
 from engine.lang import text as _engine_text  # noqa: E402
+from engine.rules import Rules as _Rules  # noqa: E402
 from engine.walkthrough import round_steps as _round_steps  # noqa: E402
 from engine.web import try_view as _try_view  # noqa: E402
 
@@ -264,12 +265,15 @@ def caption_problems(step: dict[str, str]) -> list[str]:
     With an example, the engine must give its documented results and the caption must
     state them and no other number (as for worked examples). Without one, every number
     of the caption must be a number of the layout: a value on a played tile, an open
-    value, what an end counts, the count, or the score.
+    value, and where plays score (All Fives) what an end counts, the count, the score.
     """
     spec = step_spec(step)
     if "example" in step:
         return example_problems(spec, step["caption"])
-    facts = set(data_numbers(spec)) | set(data_numbers(_engine_evaluate(spec)))
+    results = _engine_evaluate(spec)
+    if not _Rules.make(step["preset"]).fives:  # counts and scores in play are All Fives'
+        results = {"open": results["open"]}
+    facts = set(data_numbers(spec)) | set(data_numbers(results))
     return [
         f"the caption {step['caption']!r} says {n}, which is not a number of the layout"
         for n in dict.fromkeys(prose_numbers(step["caption"]))
