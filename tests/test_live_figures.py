@@ -1,0 +1,196 @@
+"""The engine behind the live figures: the score's arithmetic step by step, a whole round
+told from the deal to the score, and the JSON requests a page's worker sends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import DominoError, RoundState, Rules
+from engine.lang import LANGUAGES, strings
+from engine.records import round_record
+from engine.scoring import breakdown, score_round_end
+from engine.walkthrough import round_steps
+from engine.web import call, try_view
+
+BLOCKED_3_7_8 = {
+    "preset": "block", "players": 3, "leader": 1,
+    "hands": [["3-6", "2-4", "4-6", "0-1", "1-1"], ["1-2", "0-3", "0-4", "4-5", "1-5"],
+              ["1-4", "6-6", "1-3", "0-2", "3-3"]],
+    "plays": ["1-5", "1-4@left", "4-6@left", "4-5@right", "6-6@left", "2-4@right", "1-2@right",
+              "1-3@right", "3-6@right"],
+}  # fmt: skip
+
+
+# --- The score's arithmetic ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "pips", "went_out", "last_double", "arithmetic", "points"),
+    [
+        ("block", {}, [3, 7, 8], None, False, "7 + 8 − 3 = 12", 12),
+        ("block", {}, [0, 5, 5], 0, False, "5 + 5 = 10", 10),
+        ("block", {}, [0, 8], 0, False, "8", 8),
+        ("block", {}, [3, 3, 8], None, False, "0", 0),
+        ("block-dk", {}, [8, 15, 20], None, False, "15 + 20 = 35", 35),
+        ("block-dk", {"partnerships": True}, [0, 6, 4, 5], 0, False, "(6 + 5) = 11", 11),
+        ("block-dk", {"partnerships": True, "blocked_scoring": "difference"},
+         [8, 13, 28, 14], None, False, "(8 + 28) − (13 + 14) = 9", 9),
+        ("all-fives", {}, [4, 9, 9], None, False, "9 + 9 = 18", 20),
+        ("block-dk", {"double_finish": True, "rounding": True}, [0, 9, 9], 0, True,
+         "9 + 9 = 18", 40),
+    ],
+)  # fmt: skip
+def test_breakdown_shows_every_step_and_agrees_with_the_score(
+    preset, options, pips, went_out, last_double, arithmetic, points
+):
+    rules = Rules.make(preset, **options)
+    score = breakdown(rules, pips, went_out, last_double=last_double)
+    end = score_round_end(rules, pips, went_out, last_double=last_double)
+    assert score.end == end
+    assert score.arithmetic() == arithmetic
+    assert score.points == points
+
+
+def test_breakdown_is_told_in_every_language():
+    rules = Rules.make("block-dk", rounding=True, double_finish=True)
+    score = breakdown(rules, [0, 9, 9], 0, last_double=True)
+    assert score.raw == 18 and score.rounded == 20 and score.doubled == 40
+    for lang in LANGUAGES:
+        line = score.render(lang)
+        assert line.startswith("9 + 9 = 18") and line.endswith("40"), line
+        assert "20" in line
+    assert (
+        score.render("en") == "9 + 9 = 18, rounded to 20, doubled for going out with a double: 40"
+    )
+    tie = breakdown(Rules.make("block"), [3, 3, 8], None)
+    assert tie.end.winner is None and tie.render("fr") == strings("fr")["score.tie"]
+
+
+def test_breakdown_agrees_with_played_rounds():
+    """Over random rounds of every preset, the breakdown's arithmetic adds up."""
+    for preset in ("block", "block-dk", "draw", "all-fives"):
+        for seed in range(60):
+            rng = random.Random(seed)
+            state = RoundState.new(Rules.make(preset), players=2 + seed % 3, rng=seed)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_moves()))
+            score = state.score_breakdown()
+            assert score.end == state.result().end
+            assert score.raw == sum(t.sign * t.total for t in score.terms)
+            if score.terms:
+                assert eval(score.arithmetic().replace("−", "-").split("=")[0]) == score.raw
+
+
+# --- A whole round, step by step -------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_round_steps_run_from_the_deal_to_the_score(lang):
+    steps = round_steps(BLOCKED_3_7_8, lang)
+    s = strings(lang)
+    plays = BLOCKED_3_7_8["plays"]
+    assert len(steps) == len(plays) + 2  # the deal, each play, the score
+    assert not steps[0].layout.tiles and not steps[0].last
+    assert "[0|1], [1|1], [2|4], [3|6], [4|6]" in steps[0].text
+    assert s["round.set_aside"].format(count=13) in steps[0].text
+    for i, step in enumerate(steps[1:-1]):
+        assert step.last and len(step.layout.tiles) == i + 1
+        assert str(step.layout.tiles[-1]) in step.text
+    final = steps[-1].text
+    assert s["round.blocked"] in final
+    assert s["round.passes"].format(seat=2) in final
+    assert s["round.wins.seat"].format(seat=0, score="7 + 8 − 3 = 12") in final
+    assert steps[-1].layout == steps[-2].layout
+
+
+def test_round_steps_tell_draws_and_scoring_plays():
+    rules = Rules.make("all-fives")
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = RoundState.new(rules, players=2, rng=seed)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_moves()))
+        scored = [e for e in state.events if e.kind == "play" and e.score]
+        drew = [e for e in state.events if e.kind == "draw"]
+        if scored and drew:
+            break
+    text = " ".join(step.text for step in round_steps(round_record(state), "de"))
+    for e in drew:
+        assert strings("de")["round.draws"].format(seat=e.seat, tile=e.tile) in text
+    assert text.count("erhält") >= len(scored)
+
+
+def test_a_bad_round_record_is_an_error():
+    with pytest.raises(DominoError):
+        round_steps({**BLOCKED_3_7_8, "plays": BLOCKED_3_7_8["plays"][:-1]}, "en")
+    with pytest.raises(DominoError):
+        round_steps(BLOCKED_3_7_8, "xx")
+
+
+# --- The worker's requests -------------------------------------------------------------
+
+
+def ask(method: str, args: object, lang: str = "en") -> dict:
+    return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
+
+
+START = {"preset": "block", "plays": ["1-4", "1-1@left"], "hand": ["4-4", "2-5"]}
+
+
+def test_try_move_lays_a_legal_tile_and_tells_it():
+    reply = ask("try_move", {**START, "tile": "4-4", "end": "right"}, "fr")
+    assert reply["ok"], reply
+    view = reply["value"]
+    assert view["plays"] == ["1-4", "1-1@left", "4-4@right"]
+    assert view["hand"] == ["2-5"]
+    assert [e["end"] for e in view["ends"]] == ["left", "right"]
+    assert [e["value"] for e in view["ends"]] == [1, 4]
+    assert view["caption"].startswith("Vous avez posé [4|4] à l’extrémité droite")
+    assert 'class="domino-last"' in view["svg"] and view["caption"] in view["svg"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_illegal_try_move_is_the_engines_error_in_the_pages_language(lang):
+    reply = ask("try_move", {**START, "tile": "2-5", "end": "left"}, lang)
+    expected = DominoError("no_match", tile="[2|5]", end="left", value=1).message(lang)
+    assert reply == {"ok": False, "error": expected, "code": "no_match"}
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ({**START, "tile": "3-3", "end": "left"}, "not_in_tray"),
+        ({**START, "tile": "4-4", "end": "middle"}, "bad_end"),
+        ({**START, "tile": "4-9", "end": "left"}, "bad_tile"),
+        ({**START, "plays": "1-4", "tile": "4-4", "end": "right"}, "bad_request"),
+        ({**START, "preset": "chess", "tile": "4-4", "end": "right"}, "unknown_preset"),
+        ({**START, "hand": ["1-4"], "tile": "1-4", "end": "right"}, "already_placed"),
+        ({**START, "plays": ["1-4", "5-5@left"], "tile": "4-4", "end": "right"}, "no_match"),
+    ],
+)
+def test_bad_try_requests_are_clear_errors(args, code):
+    reply = ask("try_move", args, "pl")
+    assert reply["ok"] is False and reply["code"] == code, reply
+    assert reply["error"] and not reply["error"].startswith(code)
+
+
+def test_requests_that_are_no_request():
+    assert json.loads(call("not json"))["code"] == "bad_json"
+    assert json.loads(call("[]"))["code"] == "bad_request"
+    assert ask("nothing", {})["code"] == "bad_request"
+    unknown = json.loads(call(json.dumps({"method": "ping", "lang": "xx"})))
+    assert unknown["code"] == "unknown_language"
+    assert ask("ping", {}, "da")["value"]["languages"] == list(LANGUAGES)
+
+
+def test_all_fives_try_move_scores_a_multiple_of_five():
+    start = {"preset": "all-fives", "plays": ["5-5", "3-5@left", "2-5@right"], "hand": ["0-5"]}
+    view = ask("try_move", {**start, "tile": "0-5", "end": "up"}, "en")["value"]
+    assert "They add up to 5, a multiple of five: the play scores 5." in view["caption"]
+    assert "You have laid all your tiles." in view["caption"] and view["hand"] == []
+    view = try_view("all-fives", ["5-5", "3-5@left", "2-5@right"], ["1-5"], "da", "x")
+    assert view["ends"][0]["label"] == "den venstre ende, kræver 3"
