@@ -27,6 +27,9 @@ class Step:
     text: str
     last: bool
     """Whether the step laid a tile (the last tile of ``layout``)."""
+    hands: tuple[tuple[Tile, ...], ...] | None = None
+    """The hands to show beside the table: all of them at the deal, what is left at the
+    end (the seat that went out holds nothing)."""
 
 
 def join(items: Sequence[str], lang: str) -> str:
@@ -40,6 +43,10 @@ def _tiles(tiles: Sequence[Tile], lang: str) -> str:
     return ", ".join(str(t) for t in sorted(tiles)) or strings(lang)["round.nothing"]
 
 
+def _sorted(hands: Sequence[Sequence[Tile]]) -> tuple[tuple[Tile, ...], ...]:
+    return tuple(tuple(sorted(hand)) for hand in hands)
+
+
 def _event(event: Event, lang: str, first: bool) -> str:
     if event.kind == "pass":
         return text(lang, "round.passes", seat=event.seat)
@@ -47,7 +54,7 @@ def _event(event: Event, lang: str, first: bool) -> str:
         return text(lang, "round.draws", seat=event.seat, tile=event.tile)
     if first:
         return text(lang, "round.leads", seat=event.seat, tile=event.tile)
-    end = strings(lang)[f"end.{event.end}"]
+    end = strings(lang)[f"end.to.{event.end}"]
     return text(lang, "round.plays", seat=event.seat, tile=event.tile, end=end)
 
 
@@ -74,7 +81,7 @@ def _score(state: RoundState, lang: str) -> str:
         for seat, (hand, pips) in enumerate(zip(state.hands, state.pips(), strict=True))
         if seat != went_out
     ]
-    lines.append(text(lang, "round.left", hands="; ".join(left)))
+    lines.append(text(lang, "round.left", hands=strings(lang)["list.sep"].join(left)))
     end = score.end
     if end.winner is None:
         lines.append(text(lang, "round.no_winner"))
@@ -94,7 +101,7 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
     strings(lang)  # an unknown language is an error before any work
     state = replay_round(record)
     layout = Layout.empty(state.rules.spinner)
-    steps = [Step(layout, _deal(state, lang), last=False)]
+    steps = [Step(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
     told: list[str] = []
     played = 0
     for event in state.events:
@@ -109,5 +116,6 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
             told.append(text(lang, "round.play_scores", seat=event.seat, count=count))
         steps.append(Step(layout, " ".join(told), last=True))
         told = []
-    steps.append(Step(layout, " ".join([*told, _score(state, lang)]), last=False))
+    final = " ".join([*told, _score(state, lang)])
+    steps.append(Step(layout, final, last=False, hands=_sorted(state.hands)))
     return steps

@@ -109,7 +109,7 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
             lang,
             "try.placed",
             tile=tile,
-            end=s[f"end.{end}"],
+            end=s[f"end.to.{end}"],
             values=join([str(v) for v in layout.open_values()], lang),
         )
     ]

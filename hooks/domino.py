@@ -55,7 +55,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ from engine.examples import evaluate as _engine_evaluate  # noqa: E402
 from engine.figures import PAGE_SIZE as _PAGE_SIZE  # noqa: E402
 from engine.figures import figure_svg as _figure_svg  # noqa: E402
 from engine.figures import layout_svg as _layout_svg  # noqa: E402
+from engine.figures import tile_svg as _tile_svg  # noqa: E402
 from engine.lang import strings as _engine_strings  # noqa: E402
 from engine.lang import text as _engine_text  # noqa: E402
 from engine.rules import Rules as _Rules  # noqa: E402
@@ -315,12 +316,14 @@ def render_stepper(steps: list[tuple[str, str, dict[str, Any] | None]], lang: st
     return (
         f'<div class="domino-stepper" role="group" '
         f'aria-label="{html.escape(s["stepper.label"])}">\n'
-        f'<ol class="domino-stepper__steps">\n{"".join(items)}\n</ol>\n'
+        # The buttons come first: steps differ in height, and buttons above them stay
+        # put under the reader's finger from one step to the next.
         '<div class="domino-stepper__controls" hidden>'
         f'<button type="button" class="md-button" data-go="prev">'
         f"{html.escape(s['stepper.prev'])}</button>"
         f'<button type="button" class="md-button md-button--primary" data-go="next">'
         f"{html.escape(s['stepper.next'])}</button></div>\n"
+        f'<ol class="domino-stepper__steps">\n{"".join(items)}\n</ol>\n'
         '<p class="domino-stepper__live domino-sr-only" aria-live="polite"></p>\n</div>'
     )
 
@@ -360,17 +363,31 @@ def render_round(source: str, lang: str) -> str:
     except json.JSONDecodeError as e:
         raise ValueError(f"the round is not valid JSON: {e}") from None
     steps = _round_steps(record, lang)
-    drawn = [
-        (
-            _layout_svg(step.layout, lang, step.text, size=_PAGE_SIZE, highlight_last=step.last),
-            html.escape(step.text, quote=False),
-            None,
-        )
-        for step in steps
-    ]
+    drawn = []
+    for step in steps:
+        picture = ""
+        if step.layout.tiles:
+            picture = _layout_svg(
+                step.layout, lang, step.text, size=_PAGE_SIZE, highlight_last=step.last
+            )
+        if step.hands is not None:
+            picture += render_hands(step.hands, lang)
+        drawn.append((picture, html.escape(step.text, quote=False), None))
     return render_stepper(drawn, lang).replace(
         'class="domino-stepper"', 'class="domino-stepper domino-round"', 1
     )
+
+
+def render_hands(hands: Sequence[Sequence[Any]], lang: str) -> str:
+    """The players' hands as rows of tiles, seat by seat. The caption names every tile,
+    so the pictures are hidden from assistive technology."""
+    rows = "".join(
+        f'<div class="domino-hand"><span class="domino-hand__seat">'
+        f"{html.escape(_engine_text(lang, 'round.seat', seat=seat))}</span>"
+        f'<span class="domino-hand__tiles">{"".join(_tile_svg(t) for t in hand)}</span></div>'
+        for seat, hand in enumerate(hands)
+    )
+    return f'<div class="domino-hands" aria-hidden="true">{rows}</div>'
 
 
 TRY_KEYS = ("plays", "hand", "caption", "preset")

@@ -73,7 +73,7 @@ def test_errors_speak_every_language():
     assert messages["fr"] == (
         "Le siège 1 ne peut pas poser [1|1] à l’extrémité droite, qui demande un 4."
     )
-    assert messages["de"].startswith("Platz 1 kann [1|1] nicht an das rechte Ende legen")
+    assert messages["de"].startswith("Sitz 1 kann [1|1] nicht an das rechte Ende legen")
     assert "[1|1]" in messages["pl"] and "prawy" in messages["pl"]
     assert messages["da"].startswith("Plads 1 kan ikke lægge [1|1] til den højre ende")
     assert len(set(messages.values())) == 5

@@ -17,6 +17,7 @@ STRINGS: dict[str, str] = {
     "example_label": "Worked example",
     # End names, as used in messages.
     # Live figures: steppers and try-it figures (hooks/domino.py, engine/web.py).
+    "list.sep": "; ",
     "list.and": " and ",
     "stepper.label": "Figure in steps",
     "stepper.prev": "Previous step",
@@ -38,6 +39,7 @@ STRINGS: dict[str, str] = {
     "try.reset_done": "The figure is back as it started.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "The deal. {hands}. {stock}",
+    "round.seat": "Seat {seat}",
     "round.hand": "Seat {seat} holds {tiles}",
     "round.set_aside": "The other {count} tiles are set aside.",
     "round.boneyard": "The other {count} tiles form the boneyard.",
@@ -53,7 +55,7 @@ STRINGS: dict[str, str] = {
     "round.nothing": "nothing",
     "round.wins.seat": "Seat {seat} wins the round and scores {score}.",
     "round.wins.team": "Seats {a} and {b} win the round and score {score}.",
-    "round.no_winner": "Two hands tie for the lowest total: nobody scores.",
+    "round.no_winner": "Two or more hands tie for the lowest total: nobody scores.",
     "score.tie": "a tie for the lowest hand: 0",
     "score.rounded": "{sum}, rounded to {points}",
     "score.doubled": "{sum}, doubled for going out with a double: {points}",
@@ -61,6 +63,10 @@ STRINGS: dict[str, str] = {
     "end.right": "right",
     "end.up": "top",
     "end.down": "bottom",
+    "end.to.left": "left",
+    "end.to.right": "right",
+    "end.to.up": "top",
+    "end.to.down": "bottom",
     # Errors.
     "error.bad_tile": "Unknown tile {tile}: write a tile as a-b with values from 0 to 6.",
     "error.bad_play": "Unreadable play {play}: write a play as a-b or a-b@end.",

@@ -81,8 +81,18 @@ function setupTry(root) {
       b.setAttribute("aria-pressed", String(b === button));
     }
     state.tile = button.dataset.tile;
-    say(button.dataset.picked + (starting() ? ` ${root.dataset.tryLoading}` : ""));
-    engine(); // start the engine while the reader chooses an end
+    if (!starting()) {
+      say(button.dataset.picked);
+      return;
+    }
+    say(`${button.dataset.picked} ${root.dataset.tryLoading}`);
+    // Start the engine while the reader chooses an end, and say when it is there.
+    engine()
+      .then((c) => c.startEngine())
+      .then((outcome) => {
+        if (state.tile !== button.dataset.tile) return; // the reader has moved on
+        say(outcome === "ready" ? button.dataset.picked : root.dataset.tryFailed);
+      });
   }
 
   async function play(end) {
