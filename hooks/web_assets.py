@@ -67,12 +67,14 @@ def write_web_assets(site_dir: Path) -> None:
         log.warning(f"web assets left out (the pages cannot start the engine): {problem}")
         return
     version = pyodide_version()
-    out = site_dir / PYODIDE_OUT
+    # One folder per Pyodide version: a browser never mixes cached files of two.
+    out = site_dir / PYODIDE_OUT / version
     out.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(PYODIDE_DIR / name, out / name)
-    shutil.copyfile(compiled_stdlib(version), out / STDLIB)
-    write_engine(site_dir / ENGINE_OUT, version)
+    stdlib = compiled_stdlib(version)
+    shutil.copyfile(stdlib, out / STDLIB)
+    write_engine(site_dir / ENGINE_OUT, version, _sha256(stdlib))
 
 
 def _missing_tools() -> str | None:
@@ -149,12 +151,19 @@ def build_wheel(out_dir: Path) -> Path:
     return out_dir / proc.stdout.strip().splitlines()[-1]
 
 
-def write_engine(out: Path, version: str) -> None:
-    """Write the engine's wheel and ``manifest.json`` into ``out``."""
+def write_engine(out: Path, version: str, stdlib_sha256: str) -> None:
+    """Write the engine's wheel and ``manifest.json`` into ``out``: the wheel's name and
+    hash, the Pyodide version (its folder) and the hash of the compiled standard library
+    (which may change with the compile script while the version stays)."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out)
-    manifest = {"wheel": wheel.name, "sha256": _sha256(wheel), "pyodide": version}
+    manifest = {
+        "wheel": wheel.name,
+        "sha256": _sha256(wheel),
+        "pyodide": version,
+        "stdlib_sha256": stdlib_sha256,
+    }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     log.info(f"engine wheel: {wheel.name}")

@@ -16,7 +16,8 @@ a fresh browser context (empty HTTP and code caches):
   to the answer.
 - ours: a rules page (``--page``, default ``fr/block/``) is loaded; then the measured
   action (``--action``, see ACTIONS) is timed from the reader's first interaction to the
-  engine's first answer: by default ``startEngine()`` and a first ``callEngine("ping")``.
+  engine's first answer: by default the try-it figure's first move (``ping``: a bare
+  ``startEngine()`` and first ``callEngine("ping")``).
 
 Printed: each side's median (and range), their ratio, and the longest main-thread task
 on the rules page (PerformanceObserver ``longtask`` entries, registered before
@@ -78,9 +79,20 @@ window.benchDone = { ms: performance.now(), ok: reply.ok };
 
 # What is timed on the rules page, from the reader's first interaction (t0) to the
 # engine's first answer: a JS function of the client module's URL, resolving to
-# {ok, t0, t1}. When the page has a try-it figure, add its first move here (click a tile
-# and an open point, wait for the figure's answer) and make it the default --action.
+# {ok, t0, t1}. "try" is what a reader does: on the page's try-it figure, a first tile and
+# then an open end it fits, until the figure shows the engine's answer.
 ACTIONS = {
+    "try": """async (client) => {
+      const root = document.querySelector(".domino-try");
+      const caption = () => root.querySelector("figure figcaption").textContent;
+      const before = caption();
+      const t0 = performance.now();
+      root.querySelector('.domino-tile[data-tile="4-4"]').click();
+      root.querySelector('.domino-end[data-end="right"]').click();
+      while (caption() === before) await new Promise((r) => setTimeout(r, 5));
+      const last = root.querySelector("figure .domino-last");
+      return { ok: last?.dataset.tile === "4-4", t0, t1: performance.now() };
+    }""",
     "ping": """async (client) => {
       const engine = await import(client);   // loads no engine: timed from here
       const t0 = performance.now();
@@ -145,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh contexts per side")
     parser.add_argument("--page", default="fr/block/", help="the rules page, below the site")
-    parser.add_argument("--action", default="ping", choices=sorted(ACTIONS))
+    parser.add_argument("--action", default="try", choices=sorted(ACTIONS))
     parser.add_argument("--site", type=Path, help="an existing build (gets a stock/ folder)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)

@@ -3,7 +3,7 @@
 // Started by engine-client.js. Every URL is resolved from this file's own URL, so the
 // worker works on every language's pages and below any site path, and nothing is ever
 // asked of another host (Pyodide's packages, lock file and standard library all come
-// from ../pyodide/, built by hooks/web_assets.py; the engine from ../engine/).
+// from ../pyodide/VERSION/, built by hooks/web_assets.py; the engine from ../engine/).
 //
 // Protocol. In: {id, method, args, lang}. Out: {id, ok: true, value} or
 // {id, ok: false, error, code}, the engine's reply to engine.web.call(), its error
@@ -12,8 +12,8 @@
 // answered {id, ok: false, code: "engine_failed", error: <the JS error text>}.
 // No rule and no reader-visible word lives here: the engine decides and words it all.
 
-const PYODIDE = new URL("../pyodide/", import.meta.url).href;
-const ENGINE = new URL("../engine/", import.meta.url).href;
+const ASSETS = new URL("../", import.meta.url).href;
+const ENGINE = new URL("engine/", ASSETS).href;
 
 async function fetchOk(url, init) {
   const response = await fetch(url, init);
@@ -21,11 +21,16 @@ async function fetchOk(url, init) {
   return response;
 }
 
-// The engine's wheel, found through the manifest. The manifest is revalidated on every
-// start; the wheel's URL carries its hash, so a new engine is never read from a stale cache.
-async function fetchWheel() {
-  const manifestUrl = new URL("manifest.json", ENGINE);
-  const manifest = await (await fetchOk(manifestUrl, { cache: "no-cache" })).json();
+// The build's manifest: the engine's wheel and hash, the Pyodide version (the folder of
+// its files) and the hash of the compiled standard library. It is revalidated on every
+// start; every other URL carries a version or a hash, so a browser never mixes files of
+// two builds from its cache.
+async function fetchManifest() {
+  const response = await fetchOk(new URL("manifest.json", ENGINE), { cache: "no-cache" });
+  return response.json();
+}
+
+async function fetchWheel(manifest) {
   const url = new URL(manifest.wheel, ENGINE);
   url.search = `v=${manifest.sha256.slice(0, 16)}`;
   return (await fetchOk(url)).arrayBuffer();
@@ -33,14 +38,17 @@ async function fetchWheel() {
 
 // Boots Pyodide and imports engine.web; resolves to its `call` (JSON string in and out).
 async function boot() {
-  const wheel = fetchWheel(); // downloads while Pyodide starts
+  const manifest = await fetchManifest();
+  const pyodideDir = new URL(`pyodide/${manifest.pyodide}/`, ASSETS).href;
+  const wheel = fetchWheel(manifest); // downloads while Pyodide starts
   wheel.catch(() => {}); // its failure is reported below, when awaited
-  const { loadPyodide } = await import(`${PYODIDE}pyodide.mjs`);
+  const { loadPyodide } = await import(`${pyodideDir}pyodide.mjs`);
   const pyodide = await loadPyodide({
-    indexURL: PYODIDE,
-    stdLibURL: `${PYODIDE}python_stdlib.zip`, // compiled to .pyc at build time
-    lockFileURL: `${PYODIDE}pyodide-lock.json`,
-    packageBaseUrl: PYODIDE, // also replaces the CDN as the place packages come from
+    indexURL: pyodideDir,
+    // Compiled to .pyc at build time; the hash tells a new compile from a cached one.
+    stdLibURL: `${pyodideDir}python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`,
+    lockFileURL: `${pyodideDir}pyodide-lock.json`,
+    packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
   });
   const sitePackages = pyodide.runPython(
     "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
