@@ -319,9 +319,9 @@ def render_stepper(steps: list[tuple[str, str, dict[str, Any] | None]], lang: st
         # The buttons come first: steps differ in height, and buttons above them stay
         # put under the reader's finger from one step to the next.
         '<div class="domino-stepper__controls" hidden>'
-        f'<button type="button" class="md-button" data-go="prev">'
+        f'<button type="button" class="domino-button" data-go="prev">'
         f"{html.escape(s['stepper.prev'])}</button>"
-        f'<button type="button" class="md-button md-button--primary" data-go="next">'
+        f'<button type="button" class="domino-button domino-button--primary" data-go="next">'
         f"{html.escape(s['stepper.next'])}</button></div>\n"
         f'<ol class="domino-stepper__steps">\n{"".join(items)}\n</ol>\n'
         '<p class="domino-stepper__live domino-sr-only" aria-live="polite"></p>\n</div>'
@@ -426,7 +426,7 @@ def render_try(source: str, lang: str) -> str:
         for t in view["tiles"]
     )
     ends = "".join(
-        f'<button type="button" class="md-button domino-end" data-end="{e["end"]}">'
+        f'<button type="button" class="domino-button domino-end" data-end="{e["end"]}">'
         f"{html.escape(e['label'])}</button>"
         for e in view["ends"]
     )
@@ -446,7 +446,7 @@ def render_try(source: str, lang: str) -> str:
         f"{tiles}</div>"
         f'<div class="domino-try__ends" role="group" aria-label="{html.escape(s["try.ends"])}">'
         f"{ends}</div>"
-        f'<button type="button" class="md-button domino-try__reset">'
+        f'<button type="button" class="domino-button domino-try__reset">'
         f"{html.escape(s['try.reset'])}</button>"
         '<p class="domino-try__status" role="status" aria-live="polite"></p></div>\n</div>'
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -246,3 +247,64 @@ def test_rules_pages_load_cleanly_in_every_language(
     assert others == []
     assert errors(page_log) == [], "\n".join(errors(page_log))
     assert not any(re.search(r"pyodide", u) for u in page_log.requests)
+
+
+# --- Accessibility ---------------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+LIVE = [".domino-stepper", ".domino-try"]
+
+RUN_AXE = """async (include) => {
+  const result = await axe.run({ include }, { resultTypes: ["violations"] });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+}"""
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's violations inside the page's live figures."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE, [s for s in LIVE if page.locator(s).count()])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_live_figures_have_no_axe_violations(browser: Any, site_url: str, scheme: str) -> None:
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        found = {}
+        for page_name in RULES_PAGES:
+            for lang in LANGS:
+                page.goto(url(site_url, page_name, lang))
+                # A stepper mid-way, a chosen tile and a refused move: every state shows.
+                page.locator(".domino-stepper [data-go=next]").first.click()
+                if page.locator(".domino-try").count():
+                    page.locator(".domino-try .domino-tile").first.click()
+                violations = axe_violations(page)
+                if violations:
+                    found[f"{lang}/{page_name}"] = violations
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+    finally:
+        context.close()
+
+
+def test_live_figures_fit_a_phone(browser: Any, site_url: str) -> None:
+    """At 360 px nothing of a live figure sticks out sideways."""
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        for page_name in RULES_PAGES:
+            for lang in LANGS:
+                page.goto(url(site_url, page_name, lang))
+                wide = page.evaluate(
+                    """() => [...document.querySelectorAll('.domino-stepper, .domino-try')]
+                      .flatMap((fig) => [fig, ...fig.querySelectorAll('*')])
+                      .filter((el) => el.getBoundingClientRect().width > 0)
+                      .filter((el) => el.getBoundingClientRect().right > 360 + 0.5)
+                      .map((el) => el.className.baseVal ?? el.className)"""
+                )
+                assert wide == [], f"{lang}/{page_name}: {wide[:5]}"
+    finally:
+        context.close()

@@ -127,7 +127,7 @@ function setupTry(root) {
       ...view.ends.map((e) => {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "md-button domino-end";
+        b.className = "domino-button domino-end";
         b.dataset.end = e.end;
         b.textContent = e.label;
         return b;
