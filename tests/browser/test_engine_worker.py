@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 from engine import web
 
 CLIENT = "assets/js/engine-client.js"
-ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
 
 # Imports the client as a page script would (window.engine keeps the module) and,
 # if asked, starts the engine.
@@ -31,20 +30,6 @@ CALL = """async ([method, args, lang]) => {
 }"""
 
 
-def errors(log: Any) -> list[str]:
-    """The page's console errors, less one known fault that is not the engine's.
-
-    Material's bundle fetches ``sitemap.xml`` beside every ``<link rel=alternate>``, which
-    it expects to be a language's root; the site's alternates name the same page in each
-    language, so each such fetch is a 404 (left to the site's pages to fix).
-    """
-    return [e for e in log.console_errors if not e.endswith("/sitemap.xml)")]
-
-
-def engine_requests(requests: list[str]) -> list[str]:
-    return [url for url in requests if urlsplit(url).path.startswith(ENGINE_FILES)]
-
-
 def test_reading_page_loads_no_engine(page: Any, page_log: Any, site_url: str) -> None:
     page.goto(site_url + "fr/block/", wait_until="networkidle")
     assert page.evaluate("document.documentElement.dataset.engine") is None
@@ -53,8 +38,8 @@ def test_reading_page_loads_no_engine(page: Any, page_log: Any, site_url: str) -
     page.wait_for_load_state("networkidle")
     assert page.evaluate("document.documentElement.dataset.engine") is None
     assert page.evaluate("typeof window.engine.startEngine") == "function"
-    assert engine_requests(page_log.requests) == []
-    assert errors(page_log) == []
+    assert page_log.engine_requests() == []
+    assert page_log.errors() == []
 
 
 def test_engine_answers_in_the_pages_language(
@@ -93,7 +78,7 @@ def test_engine_answers_in_the_pages_language(
     assert hosts == {"127.0.0.1"}, page_log.requests
     assert any("/python_stdlib.zip?v=" in url for url in page_log.requests)
     assert any(".whl" in url for url in page_log.requests)
-    assert errors(page_log) == []
+    assert page_log.errors() == []
 
 
 def test_failed_start_is_reported(page: Any, page_log: Any, site_url: str) -> None:

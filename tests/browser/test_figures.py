@@ -16,23 +16,12 @@ import pytest
 from engine import DominoError, web
 from engine.lang import strings
 
-ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
 RULES_PAGES = ("block", "house-rules", "draw-and-all-fives")
 LANGS = ("en", "fr", "pl", "de", "da")
 
 
 def url(site_url: str, page: str, lang: str) -> str:
     return site_url + ("" if lang == "en" else f"{lang}/") + f"{page}/"
-
-
-def errors(log: Any) -> list[str]:
-    """Console errors, less Material's fetches of ``sitemap.xml`` beside each hreflang
-    alternate (404s the site's pages have still to fix, not the figures')."""
-    return [e for e in log.console_errors if not e.endswith("/sitemap.xml)")]
-
-
-def engine_requests(log: Any) -> list[str]:
-    return [u for u in log.requests if urlsplit(u).path.startswith(ENGINE_FILES)]
 
 
 def expected(method: str, args: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -66,11 +55,11 @@ def test_stepper_steps_by_buttons_and_keys(page: Any, page_log: Any, site_url: s
     assert live.get_attribute("aria-live") == "polite"
 
     def caption(n: int) -> str:
-        return " ".join(steps.nth(n - 1).locator("figcaption").inner_text().split())
+        return " ".join(steps.nth(n - 1).locator("figcaption").text_content().split())
 
     next_.click()
     assert visible_steps(stepper) == [2]
-    assert " ".join(live.inner_text().split()) == caption(2)
+    assert " ".join(live.text_content().split()) == caption(2)
     assert caption(2).startswith(s["stepper.count"].format(n=2, total=total))
     # The tile just played stands out: [1|1], laid at step 2.
     last = steps.nth(1).locator("svg .domino-last")
@@ -87,10 +76,10 @@ def test_stepper_steps_by_buttons_and_keys(page: Any, page_log: Any, site_url: s
     assert page.evaluate("document.activeElement.dataset.go") == "prev"
     page.keyboard.press("Home")
     assert visible_steps(stepper) == [1]
-    assert " ".join(live.inner_text().split()) == caption(1)
+    assert " ".join(live.text_content().split()) == caption(1)
     # Stepping asks nothing of the engine.
-    assert engine_requests(page_log) == []
-    assert errors(page_log) == []
+    assert page_log.engine_requests() == []
+    assert page_log.errors() == []
 
 
 def test_stepper_without_script_shows_every_step(browser: Any, site_url: str) -> None:
@@ -117,12 +106,12 @@ def test_whole_round_runs_from_the_deal_to_the_score(page: Any, site_url: str) -
     rnd = page.locator(".domino-round")
     n = rnd.locator(".domino-step").count()
     assert n >= 10
-    first = rnd.locator(".domino-step").first.locator("figcaption").inner_text()
+    first = rnd.locator(".domino-step").first.locator("figcaption").text_content()
     assert s["round.deal"].split(".")[0] in first
     rnd.get_by_role("button", name=s["stepper.next"]).focus()
     page.keyboard.press("End")
     last = " ".join(
-        rnd.locator(".domino-step").nth(n - 1).locator("figcaption").inner_text().split()
+        rnd.locator(".domino-step").nth(n - 1).locator("figcaption").text_content().split()
     )
     assert "7 + 8 − 3 = 12" in last
 
@@ -144,7 +133,7 @@ def test_try_it_explains_an_illegal_move_and_draws_a_legal_one(
     page: Any, page_log: Any, site_url: str, lang: str, wait_engine_ready: Any
 ) -> None:
     page.goto(url(site_url, "block", lang), wait_until="networkidle")
-    assert engine_requests(page_log) == [], "a reading page loaded the engine"
+    assert page_log.engine_requests() == [], "a reading page loaded the engine"
     root = page.locator(".domino-try")
     start = start_of(page)
     status = root.locator(".domino-try__status")
@@ -182,8 +171,8 @@ def test_try_it_explains_an_illegal_move_and_draws_a_legal_one(
 
     hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
     assert hosts == {urlsplit(site_url).netloc}
-    assert any(u.endswith("pyodide.asm.wasm") for u in engine_requests(page_log))
-    assert errors(page_log) == []
+    assert any(u.endswith("pyodide.asm.wasm") for u in page_log.engine_requests())
+    assert page_log.errors() == []
 
 
 @pytest.mark.parametrize("lang", ["de", "da"])
@@ -203,7 +192,7 @@ def test_try_it_scores_a_play_on_the_spinner(
         "([el, text]) => el.textContent === text", arg=[status.element_handle(), reply["caption"]]
     )
     assert strings(lang)["try.scored"].format(count=5) in reply["caption"]
-    assert errors(page_log) == []
+    assert page_log.errors() == []
 
 
 def test_try_it_works_by_keyboard(
@@ -222,7 +211,7 @@ def test_try_it_works_by_keyboard(
     page.wait_for_function(
         "([el, text]) => el.textContent === text", arg=[status.element_handle(), reply["caption"]]
     )
-    assert errors(page_log) == []
+    assert page_log.errors() == []
 
 
 # --- Every page this issue touches ----------------------------------------------------
@@ -242,10 +231,10 @@ def test_rules_pages_load_cleanly_in_every_language(
             assert len(visible_steps(stepper)) == 1
         assert page.locator(".domino-round").count() == 1
         assert page.evaluate("document.documentElement.dataset.engine") is None
-    assert engine_requests(page_log) == []
+    assert page_log.engine_requests() == []
     others = [u for u in page_log.requests if not u.startswith((site_url, "data:", "blob:"))]
     assert others == []
-    assert errors(page_log) == [], "\n".join(errors(page_log))
+    assert page_log.errors() == [], "\n".join(page_log.errors())
     assert not any(re.search(r"pyodide", u) for u in page_log.requests)
 
 
@@ -308,3 +297,13 @@ def test_live_figures_fit_a_phone(browser: Any, site_url: str) -> None:
                 assert wide == [], f"{lang}/{page_name}: {wide[:5]}"
     finally:
         context.close()
+
+
+def test_home_pages_load_the_figure_script_cleanly(page: Any, page_log: Any, site_url: str) -> None:
+    """Every page loads the figures' script; on a page without figures it does nothing."""
+    for lang in LANGS:
+        page.goto(site_url + ("" if lang == "en" else f"{lang}/"), wait_until="networkidle")
+        assert page.locator(".domino-stepper, .domino-try").count() == 0
+    assert any(u.endswith("/assets/js/figures.js") for u in page_log.requests)
+    assert page_log.engine_requests() == []
+    assert page_log.errors() == []
