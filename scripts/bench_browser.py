@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve  # noqa: E402
 

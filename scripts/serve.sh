@@ -13,5 +13,5 @@ if [ "${1:-}" = "--live" ]; then
   exec .venv/bin/mkdocs serve --strict --dev-addr "127.0.0.1:$PORT"
 fi
 .venv/bin/mkdocs build --strict --clean --site-dir site
-echo "Serving site/ at http://127.0.0.1:$PORT/ (Ctrl-C to stop)"
-exec .venv/bin/python -m http.server "$PORT" --bind 127.0.0.1 --directory site
+# Fixed content types: the engine's worker needs .mjs as JavaScript and .wasm as WebAssembly.
+exec .venv/bin/python scripts/site_server.py site --port "$PORT"

@@ -33,7 +33,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve
+
+from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve
 
 ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
 """Where the engine's files are: a reading page asks none of them."""

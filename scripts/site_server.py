@@ -1,5 +1,10 @@
-"""The built site on 127.0.0.1, and Chromium's settings: shared by the browser tests
-(conftest.py) and scripts/bench_browser.py. No pytest here.
+"""The built site on 127.0.0.1, and Chromium's settings: shared by scripts/serve.sh,
+the browser tests (tests/browser/conftest.py) and scripts/bench_browser.py.
+
+    python scripts/site_server.py DIR [--port 8000]
+
+serves DIR until interrupted, with fixed content types (module scripts and WebAssembly
+need the right ones, whatever the machine's MIME table says).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 HOST = "127.0.0.1"
 # Chromium resolves no host but 127.0.0.1, and calls home for nothing.
@@ -82,14 +87,36 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``directory`` on 127.0.0.1 on a free port from a daemon thread.
+def serve(directory: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``directory`` on 127.0.0.1 on ``port`` (0: a free one) from a daemon thread.
 
     Returns the server (``shutdown()`` then ``server_close()`` stop it) and its base URL,
     ending in ``/``.
     """
     handler = functools.partial(SiteHandler, directory=str(directory))
-    server = ThreadingHTTPServer((HOST, 0), handler)
+    server = ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{HOST}:{server.server_port}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description="Serve a built site on 127.0.0.1.")
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    server, url = serve(args.directory, args.port)
+    print(f"Serving {args.directory}/ at {url} (Ctrl-C to stop)", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
