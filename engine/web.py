@@ -9,7 +9,9 @@ No rule is decided outside the engine: the pages only show what comes back.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -40,8 +42,14 @@ def method(name: str) -> Callable[[Handler], Handler]:
 
 @method("ping")
 def ping(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Whether the engine answers, and under which Python."""
-    return {"python": list(sys.version_info[:3]), "languages": list(LANGUAGES)}
+    """Whether the engine answers, under which Python, and whether this module's bytecode
+    lies beside its source (in the browser, where Python writes none, only if the page
+    unpacked the bytecode compiled at build time)."""
+    return {
+        "python": list(sys.version_info[:3]),
+        "languages": list(LANGUAGES),
+        "bytecode": os.path.isfile(importlib.util.cache_from_source(__file__)),
+    }
 
 
 def _strings(args: dict[str, Any], name: str) -> list[str]:

@@ -2,19 +2,23 @@
 
 After the last language is built, this hook writes into the site:
 
-- ``assets/pyodide/``: Pyodide's runtime from the npm package (``node_modules/pyodide``,
-  pinned by package-lock.json): ``pyodide.mjs``, ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, ``pyodide-lock.json``, and ``python_stdlib.zip`` compiled to
-  ``.pyc`` inside Pyodide itself (``scripts/compile_stdlib.mjs`` under Node: the host's
-  CPython writes another bytecode magic number). Importing the standard library from
-  source is most of a stock Pyodide start. The compiled zip is cached in
-  ``build/pyodide-stdlib/``, keyed by the Pyodide version and hashes of the input zip and
-  of the compiling script, so a repeat build costs a file copy.
+- ``assets/pyodide/VERSION/``: Pyodide's runtime from the npm package
+  (``node_modules/pyodide``, pinned by package-lock.json): ``pyodide.mjs``,
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json``, and
+  ``python_stdlib.zip`` compiled to ``.pyc`` inside Pyodide itself
+  (``scripts/compile_pyc.mjs`` under Node: the host's CPython writes another bytecode
+  magic number). Importing the standard library from source is most of a stock Pyodide
+  start. The compiled zip is cached in ``build/pyodide-stdlib/``, keyed by the Pyodide
+  version and hashes of the input zip and of the compiling script, so a repeat build
+  costs a file copy.
 - ``assets/engine/``: the engine as a standard pure-Python ``py3-none-any`` wheel, built
   from ``engine/`` in-process by the pinned PEP 517 backend (flit_core, from
-  requirements.lock: no network, no ``pyodide build``), and ``manifest.json``
-  (``{"wheel": FILE, "sha256": HEX, "pyodide": VERSION}``) that the page's worker reads
-  to find it.
+  requirements.lock: no network, no ``pyodide build``); beside it the engine's bytecode
+  for Pyodide's Python (``engine/__pycache__/*.pyc``, compiled the same way and cached in
+  ``build/engine-pyc/``), which the worker unpacks over the wheel so the engine imports
+  without compiling (it still imports from source if the bytecode cannot be had); and
+  ``manifest.json`` (``{"wheel", "sha256", "bytecode", "bytecode_sha256", "pyodide",
+  "stdlib_sha256"}``) that the page's worker reads to find them.
 
 Without Node or the npm package, a build under CI (``CI`` set) fails with the reason; a
 local build logs a warning and leaves the files out.
@@ -40,8 +44,9 @@ log = logging.getLogger("mkdocs.hooks.web_assets")
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-COMPILER = ROOT / "scripts" / "compile_stdlib.mjs"
+COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
 CACHE_DIR = ROOT / "build" / "pyodide-stdlib"
+BYTECODE_CACHE_DIR = ROOT / "build" / "engine-pyc"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
 PYODIDE_OUT = "assets/pyodide"
@@ -101,33 +106,47 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def compiled_stdlib(version: str) -> Path:
-    """The path of the ``.pyc`` standard library, compiled now or found in the cache."""
-    source = PYODIDE_DIR / STDLIB
-    key = f"{version}-{_sha256(source)[:16]}-{_sha256(COMPILER)[:8]}"
-    cached = CACHE_DIR / key / STDLIB
+def _compile(source: Path, name: str, cache_dir: Path, key: str, *flags: str) -> Path:
+    """``source`` compiled to ``.pyc`` by ``scripts/compile_pyc.mjs`` inside Pyodide, as
+    ``name`` in ``cache_dir/key/``; a cached result is reused, older entries dropped."""
+    cached = cache_dir / key / name
     if cached.is_file():
         return cached
-    log.info(f"compiling Pyodide {version}'s standard library to .pyc (cached in {CACHE_DIR})")
-    CACHE_DIR.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=CACHE_DIR) as tmp:
-        target = Path(tmp) / STDLIB
+    log.info(f"compiling {source.name} to .pyc in Pyodide (cached in {cache_dir})")
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
+        target = Path(tmp) / name
         proc = subprocess.run(
-            ["node", str(COMPILER), str(PYODIDE_DIR), str(source), str(target)],
+            ["node", str(COMPILER), str(PYODIDE_DIR), str(source), str(target), *flags],
             capture_output=True,
             text=True,
             timeout=600,
             check=False,
         )
         if proc.returncode != 0 or not target.is_file():
-            raise PluginError(f"compiling the standard library failed:\n{proc.stderr[-3000:]}")
-        log.info(f"standard library compiled: {proc.stdout.strip()}")
-        for old in CACHE_DIR.iterdir():  # one Pyodide at a time: drop older entries
+            raise PluginError(f"compiling {source.name} failed:\n{proc.stderr[-3000:]}")
+        log.info(f"{source.name} compiled: {proc.stdout.strip()}")
+        for old in cache_dir.iterdir():  # one version at a time: drop older entries
             if old.name != Path(tmp).name:
                 shutil.rmtree(old, ignore_errors=True)
         cached.parent.mkdir(exist_ok=True)
         target.replace(cached)
     return cached
+
+
+def compiled_stdlib(version: str) -> Path:
+    """The path of the ``.pyc`` standard library, compiled now or found in the cache."""
+    source = PYODIDE_DIR / STDLIB
+    key = f"{version}-{_sha256(source)[:16]}-{_sha256(COMPILER)[:8]}"
+    return _compile(source, STDLIB, CACHE_DIR, key)
+
+
+def compiled_engine(wheel: Path, version: str) -> Path:
+    """The engine's bytecode for Pyodide: a zip of ``engine/__pycache__/*.pyc`` to unpack
+    over the wheel in site-packages, compiled now or found in the cache."""
+    key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}"
+    name = f"{wheel.name.split('-')[0]}-pyc-pyodide-{version}.zip"
+    return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages")
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -152,16 +171,21 @@ def build_wheel(out_dir: Path) -> Path:
 
 
 def write_engine(out: Path, version: str, stdlib_sha256: str) -> None:
-    """Write the engine's wheel and ``manifest.json`` into ``out``: the wheel's name and
-    hash, the Pyodide version (its folder) and the hash of the compiled standard library
-    (which may change with the compile script while the version stays)."""
+    """Write the engine's wheel, its bytecode for Pyodide and ``manifest.json`` into
+    ``out``: the names and hashes of both, the Pyodide version (its folder) and the hash
+    of the compiled standard library (which may change with the compile script while the
+    version stays)."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out)
+    bytecode = out / compiled_engine(wheel, version).name
+    shutil.copyfile(compiled_engine(wheel, version), bytecode)
     manifest = {
         "wheel": wheel.name,
         "sha256": _sha256(wheel),
+        "bytecode": bytecode.name,
+        "bytecode_sha256": _sha256(bytecode),
         "pyodide": version,
         "stdlib_sha256": stdlib_sha256,
     }

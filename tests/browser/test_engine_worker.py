@@ -53,6 +53,7 @@ def test_engine_answers_in_the_pages_language(
     reply = page.evaluate(CALL, ["ping", {}, "fr"])
     assert reply["value"]["python"][:2] >= [3, 11]
     assert reply["value"]["languages"] == ["en", "fr", "pl", "de", "da"]
+    assert reply["value"]["bytecode"] is True  # the build's .pyc, unpacked over the wheel
 
     # An unknown method: the engine's own error, told in French, as CPython tells it.
     expected = json.loads(web.call(json.dumps({"method": "no_such", "args": {}, "lang": "fr"})))
@@ -79,6 +80,22 @@ def test_engine_answers_in_the_pages_language(
     assert any("/python_stdlib.zip?v=" in url for url in page_log.requests)
     assert any(".whl" in url for url in page_log.requests)
     assert page_log.errors() == []
+
+
+def test_engine_imports_from_source_without_its_bytecode(
+    page: Any, page_log: Any, site_url: str, wait_engine_ready: Any
+) -> None:
+    # The bytecode cannot be had: the engine starts all the same, from its sources.
+    page.context.route("**/assets/engine/*-pyc-*.zip*", lambda route: route.abort())
+    page.goto(site_url + "pl/block/")
+    page.evaluate(IMPORT, [site_url + CLIENT, True])
+    wait_engine_ready(page)
+    reply = page.evaluate(CALL, ["try_move", {"plays": ["1-4"], "hand": ["4-6"], "tile": "4-6",
+                                              "end": "right"}, "pl"])  # fmt: skip
+    assert reply["value"]["plays"] == ["1-4", "4-6@right"]
+    assert page.evaluate(CALL, ["ping", {}, "pl"])["value"]["bytecode"] is False
+    # The aborted request is the only error the page logged.
+    assert all("pyc" in e for e in page_log.errors()), page_log.errors()
 
 
 def test_failed_start_is_reported(page: Any, page_log: Any, site_url: str) -> None:

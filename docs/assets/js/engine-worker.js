@@ -30,9 +30,9 @@ async function fetchManifest() {
   return response.json();
 }
 
-async function fetchWheel(manifest) {
-  const url = new URL(manifest.wheel, ENGINE);
-  url.search = `v=${manifest.sha256.slice(0, 16)}`;
+async function fetchEngineFile(name, sha256) {
+  const url = new URL(name, ENGINE);
+  url.search = `v=${sha256.slice(0, 16)}`;
   return (await fetchOk(url)).arrayBuffer();
 }
 
@@ -40,8 +40,11 @@ async function fetchWheel(manifest) {
 async function boot() {
   const manifest = await fetchManifest();
   const pyodideDir = new URL(`pyodide/${manifest.pyodide}/`, ASSETS).href;
-  const wheel = fetchWheel(manifest); // downloads while Pyodide starts
-  wheel.catch(() => {}); // its failure is reported below, when awaited
+  // Both download while Pyodide starts; a failure is handled below, when awaited.
+  const wheel = fetchEngineFile(manifest.wheel, manifest.sha256);
+  const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256);
+  wheel.catch(() => {});
+  bytecode.catch(() => {});
   const { loadPyodide } = await import(`${pyodideDir}pyodide.mjs`);
   const pyodide = await loadPyodide({
     indexURL: pyodideDir,
@@ -54,6 +57,12 @@ async function boot() {
     "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
   );
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  // The engine's bytecode spares compiling it; without it the engine imports from source.
+  try {
+    pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });
+  } catch (error) {
+    console.warn(`the engine's bytecode was left out (${error}); importing from source`);
+  }
   const web = pyodide.pyimport("engine.web");
   return (request) => web.call(request);
 }

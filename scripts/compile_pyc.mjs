@@ -1,0 +1,76 @@
+// Compiles Python sources to .pyc inside Pyodide itself, so the bytecode has the magic
+// number of Pyodide's own CPython (the host's Python writes another one).
+//
+//   node scripts/compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP
+//     The standard library: every .py that compiles is replaced by its .pyc (sourceless,
+//     as zipimport reads it from /lib/pythonXY.zip); a .py that does not compile is kept
+//     as source; every other file is copied as it is.
+//   node scripts/compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP --site-packages
+//     A wheel: OUT_ZIP holds only the bytecode of its .py files, as
+//     pkg/__pycache__/mod.TAG.pyc beside where the wheel unpacks them in site-packages.
+//
+// Bytecode is unchecked-hash .pyc: no timestamp, so the output depends only on the input,
+// and Python uses it without reading or checking the source. Prints one JSON line of
+// counts.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, inZip, outZip, mode] = process.argv.slice(2);
+if (!outZip || (mode && mode !== "--site-packages")) {
+  console.error("usage: node compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP [--site-packages]");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep });
+pyodide.FS.writeFile("/tmp/in.zip", fs.readFileSync(inZip));
+pyodide.globals.set("SITE_PACKAGES", mode === "--site-packages");
+
+const counts = await pyodide.runPythonAsync(`
+import json, posixpath, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import cache_from_source, source_hash
+
+if SITE_PACKAGES:
+    # Where the page's worker unpacks the wheel: code objects name their files there.
+    root = next(p for p in sys.path if p.endswith("site-packages"))
+else:
+    # The path the stdlib has in Pyodide's file system, as zipimport names its files.
+    root = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+counts = {"pyc": 0, "kept_py": 0, "other": 0, "python": list(sys.version_info[:3])}
+
+
+def entry(name, data, compress_type=zipfile.ZIP_DEFLATED, attr=0o644 << 16):
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.external_attr = attr
+    dst.writestr(info, data, compress_type, 9 if compress_type == zipfile.ZIP_DEFLATED else None)
+
+
+with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile(
+    "/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9
+) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        name = info.filename
+        if name.endswith(".py"):
+            path = f"{root}/{name}"
+            try:
+                code = compile(data, path, "exec", dont_inherit=True)
+            except SyntaxError:
+                counts["kept_py"] += 1
+            else:
+                pyc = bytes(_code_to_hash_pyc(code, source_hash(data), False))
+                if SITE_PACKAGES:
+                    entry(posixpath.relpath(cache_from_source(path), root), pyc)
+                else:
+                    entry(name + "c", pyc, attr=info.external_attr)
+                counts["pyc"] += 1
+                continue
+        else:
+            counts["other"] += 1
+        if not SITE_PACKAGES:
+            entry(name, data, info.compress_type, info.external_attr)
+json.dumps(counts)
+`);
+fs.writeFileSync(outZip, pyodide.FS.readFile("/tmp/out.zip"));
+process.stdout.write(counts + "\n");
