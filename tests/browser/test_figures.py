@@ -307,3 +307,25 @@ def test_home_pages_load_the_figure_script_cleanly(page: Any, page_log: Any, sit
     assert any(u.endswith("/assets/js/figures.js") for u in page_log.requests)
     assert page_log.engine_requests() == []
     assert page_log.errors() == []
+
+
+def test_try_it_takes_a_tap_on_a_drawn_open_end(
+    browser: Any, site_url: str, wait_engine_ready: Any
+) -> None:
+    context = browser.new_context(has_touch=True, viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, "draw-and-all-fives", "fr"))
+        root = page.locator(".domino-try")
+        start = start_of(page)
+        root.get_by_role("button", name="[1|5]").tap()
+        wait_engine_ready(page)
+        root.locator('figure .domino-markers [data-end="down"]').tap()
+        reply = expected("try_move", {**start, "tile": "1-5", "end": "down"}, "fr")["value"]
+        page.wait_for_function(
+            "(text) => document.querySelector('.domino-try figcaption').textContent === text",
+            arg=reply["caption"],
+        )
+        assert root.locator("figure svg .domino-last").get_attribute("data-tile") == "1-5"
+    finally:
+        context.close()

@@ -147,6 +147,11 @@ function setupTry(root) {
     const button = event.target.closest(".domino-end");
     if (button) play(button.dataset.end);
   });
+  // With a mouse or a finger, the open ends drawn in the figure work as their buttons.
+  figure.addEventListener("click", (event) => {
+    const marker = event.target.closest(".domino-markers [data-end]");
+    if (marker) play(marker.dataset.end);
+  });
   reset.addEventListener("click", () => {
     figure.innerHTML = start.figure;
     tray.innerHTML = start.tray;
