@@ -76,6 +76,13 @@ def test_stepper_steps_by_buttons_and_keys(page: Any, page_log: Any, site_url: s
     assert page.evaluate("document.activeElement.dataset.go") == "prev"
     page.keyboard.press("Home")
     assert visible_steps(stepper) == [1]
+    assert page.evaluate("document.activeElement.dataset.go") == "next"
+    # Enter on "next" up to the last step: the focus never leaves the stepper.
+    for _ in range(total - 1):
+        page.keyboard.press("Enter")
+    assert visible_steps(stepper) == [total]
+    assert page.evaluate("document.activeElement.dataset.go") == "prev"
+    page.keyboard.press("Home")
     assert " ".join(live.text_content().split()) == caption(1)
     # Stepping asks nothing of the engine.
     assert page_log.engine_requests() == []

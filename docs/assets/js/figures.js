@@ -21,12 +21,17 @@ function setupStepper(root) {
   let current = 0;
 
   function show(index, announce) {
+    const focused = document.activeElement;
     current = Math.max(0, Math.min(steps.length - 1, index));
     steps.forEach((step, i) => {
       step.hidden = i !== current;
     });
     prev.disabled = current === 0;
     next.disabled = current === steps.length - 1;
+    // A button that has just stopped working hands the focus to the other one, so the
+    // keyboard stays in the stepper at the first and last steps.
+    if (focused === prev && prev.disabled) next.focus();
+    if (focused === next && next.disabled) prev.focus();
     if (announce) live.textContent = steps[current].querySelector("figcaption").textContent;
   }
 
@@ -39,8 +44,6 @@ function setupStepper(root) {
     if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     show(moves[event.key], true);
-    // Keep the focus on a button that still works at the first or last step.
-    if (document.activeElement?.disabled) (current === 0 ? next : prev).focus();
   });
   show(0, false);
 }
