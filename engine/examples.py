@@ -43,12 +43,11 @@ def _layout(spec: Spec) -> Spec:
     for play in spec["plays"]:
         tile, end = parse_play(play)
         layout = layout.place(tile, end)
-    count = layout.count()
     return {
         "open": layout.open_values(),
         "end_counts": [layout.end_count(e) for e in layout.ends],
-        "count": count,
-        "score": count if count % 5 == 0 else 0,
+        "count": layout.count(),
+        "score": layout.fives_score(),
     }
 
 

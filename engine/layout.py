@@ -217,6 +217,12 @@ class Layout:
         """The sum of the open ends, as counted in All Fives."""
         return sum(self.end_count(e) for e in self.ends)
 
+    def fives_score(self) -> int:
+        """What the tile just laid scores in All Fives: the count, when it is a multiple
+        of five above zero; otherwise nothing."""
+        count = self.count()
+        return count if count > 0 and count % 5 == 0 else 0
+
     def open_points(self) -> list[OpenEnd]:
         """Open ends sorted by tile ([low|high] ascending), then by side."""
         return sorted(self.ends, key=lambda e: (self.tiles[e.tile], SIDE_ORDER[e.side]))

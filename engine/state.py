@@ -335,10 +335,8 @@ class RoundState:
         self._hands[seat].discard(move.tile)
         score = 0
         if self.rules.fives:
-            count = self.layout.count()
-            if count > 0 and count % 5 == 0:
-                score = count
-                self.play_points[self.rules.side_of(seat)] += count
+            score = self.layout.fives_score()
+            self.play_points[self.rules.side_of(seat)] += score
         self.events.append(Event("play", seat, move.tile, move.end, score))
         if not self._hands[seat]:
             self._went_out = seat

@@ -122,8 +122,9 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
         )
     ]
     if rules.fives:
-        count = layout.count()
-        told.append(text(lang, "try.scored" if count % 5 == 0 else "try.no_score", count=count))
+        scored = layout.fives_score()
+        key = "try.scored" if scored else "try.no_score"
+        told.append(text(lang, key, count=layout.count()))
     rest = [h for h in hand if Tile.parse(h) != tile]
     if not rest:
         told.append(s["try.empty"])

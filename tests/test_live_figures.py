@@ -194,3 +194,19 @@ def test_all_fives_try_move_scores_a_multiple_of_five():
     assert "You have laid all your tiles." in view["caption"] and view["hand"] == []
     view = try_view("all-fives", ["5-5", "3-5@left", "2-5@right"], ["1-5"], "da", "x")
     assert view["ends"][0]["label"] == "den venstre ende, kræver 3"
+
+
+def test_fives_score_is_a_positive_multiple_of_five():
+    """One rule for what a play scores in All Fives, which the round, the worked examples
+    and the try-it figures all ask."""
+    from engine import Layout
+
+    cases = {("0-0",): 0, ("5-5",): 10, ("3-2",): 5, ("1-4", "4-4@right"): 0, ("0-5",): 5}
+    for plays, score in cases.items():
+        assert Layout.from_plays(list(plays), spinner=True).fives_score() == score, plays
+    from engine import ALL_TILES
+
+    tiles = list(ALL_TILES)  # [0|0] first
+    state = RoundState(Rules.make("all-fives"), 2, 0, [tiles[:7], tiles[7:14]], tiles[14:])
+    state.apply("0-0")
+    assert state.events[-1].score == 0 and state.play_points == [0, 0]
