@@ -13,8 +13,8 @@ the value it takes.
 
 from __future__ import annotations
 
-from engine.lang import strings
-from engine.layout import Layout
+from engine.lang import strings, text
+from engine.layout import End, Layout
 
 
 def describe(layout: Layout, lang: str = "en") -> str:
@@ -51,3 +51,8 @@ def figure_description(layout: Layout, caption: str, lang: str = "en") -> str:
     """The accessible description of a figure: its caption, then the structure."""
     structure = describe(layout, lang)
     return f"{caption.strip()} {structure}" if caption.strip() else structure
+
+
+def end_label(end: End, value: int, lang: str = "en") -> str:
+    """An open end named for a button: "left end, needs a 1"."""
+    return text(lang, "try.end", end=strings(lang)[f"end.{end}"], value=value)

@@ -47,7 +47,8 @@ def _sorted(hands: Sequence[Sequence[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     return tuple(tuple(sorted(hand)) for hand in hands)
 
 
-def _event(event: Event, lang: str, first: bool) -> str:
+def tell_event(event: Event, lang: str, first: bool) -> str:
+    """A play, draw or pass told in ``lang``; ``first`` tells the round's opening play."""
     if event.kind == "pass":
         return text(lang, "round.passes", seat=event.seat)
     if event.kind == "draw":
@@ -68,7 +69,8 @@ def _deal(state: RoundState, lang: str) -> str:
     return text(lang, "round.deal", hands=hands, stock=stock)
 
 
-def _score(state: RoundState, lang: str) -> str:
+def tell_end(state: RoundState, lang: str) -> str:
+    """How a finished round ended, the hands left, and the score with its arithmetic."""
     score = state.score_breakdown()
     lines = []
     went_out = state.went_out
@@ -105,7 +107,7 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
     told: list[str] = []
     played = 0
     for event in state.events:
-        told.append(_event(event, lang, first=played == 0 and event.kind == "play"))
+        told.append(tell_event(event, lang, first=played == 0 and event.kind == "play"))
         if event.kind != "play":
             continue
         assert event.tile is not None
@@ -116,6 +118,6 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
             told.append(text(lang, "round.play_scores", seat=event.seat, count=count))
         steps.append(Step(layout, " ".join(told), last=True))
         told = []
-    final = " ".join([*told, _score(state, lang)])
+    final = " ".join([*told, tell_end(state, lang)])
     steps.append(Step(layout, final, last=False, hands=_sorted(state.hands)))
     return steps

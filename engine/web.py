@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine import practice
+from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES, strings, text
@@ -82,11 +84,7 @@ def try_view(
         "svg": layout_svg(layout, lang, caption, size=PAGE_SIZE, highlight_last=last),
         "caption": caption,
         "ends": [
-            {
-                "end": e.end.value,
-                "value": e.value,
-                "label": text(lang, "try.end", end=strings(lang)[f"end.{e.end}"], value=e.value),
-            }
+            {"end": e.end.value, "value": e.value, "label": end_label(e.end, e.value, lang)}
             for e in layout.ends
         ],
     }
@@ -129,6 +127,73 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
     if not rest:
         told.append(s["try.empty"])
     return try_view(preset, [*plays, f"{tile.code}@{end}"], rest, lang, " ".join(told), last=True)
+
+
+def _save(args: dict[str, Any]) -> Any:
+    if "save" not in args:
+        raise DominoError("bad_request", detail="the request holds no saved game")
+    return args["save"]
+
+
+def _practice(save: dict[str, Any], lang: str, **extra: Any) -> dict[str, Any]:
+    return {"save": save, "view": practice.view(save, lang), **extra}
+
+
+@method("practice_new")
+def practice_new(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A new practice match: ``preset``, ``options``, ``players``, ``levels`` (one per
+    computer seat) and ``seed``."""
+    save = practice.new_save(
+        args.get("preset", "block"),
+        args.get("options", {}),
+        args.get("players", 2),
+        args.get("levels", []),
+        args.get("seed", 0),
+    )
+    return _practice(save, lang)
+
+
+@method("practice_view")
+def practice_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What a saved practice match shows (a corrupt save is an error)."""
+    return _practice(practice.load(_save(args)).save, lang)
+
+
+@method("practice_play")
+def practice_play(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's ``move`` played."""
+    return _practice(practice.play(_save(args), args.get("move")), lang)
+
+
+@method("practice_computer")
+def practice_computer(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The computer seat to move plays; ``move`` tells what it chose."""
+    save, move = practice.computer_move(_save(args))
+    return _practice(save, lang, move=str(move))
+
+
+@method("practice_hint")
+def practice_hint(args: dict[str, Any], lang: str) -> dict[str, str]:
+    """The Expert's move for the reader, and why."""
+    return practice.suggest(_save(args), lang)
+
+
+@method("practice_undo")
+def practice_undo(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's last move taken back, with the computer's replies to it."""
+    return _practice(practice.undo(_save(args)), lang)
+
+
+@method("practice_next_round")
+def practice_next_round(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The next round dealt."""
+    return _practice(practice.next_round(_save(args)), lang)
+
+
+@method("practice_record")
+def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The game record of the finished rounds, for ``python -m engine replay``."""
+    return practice.match_record(_save(args))
 
 
 def handle(request: object) -> dict[str, Any]:

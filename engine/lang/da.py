@@ -35,6 +35,15 @@ STRINGS: dict[str, str] = {
     "try.no_score": "Tilsammen giver de {count}, som ikke er et multiplum af fem: ingen point.",
     "try.empty": "Du har lagt alle dine brikker.",
     "try.reset_done": "Figuren er tilbage, som den startede.",
+    # The practice page (engine/practice.py).
+    "practice.you": "Dig (plads {seat})",
+    "practice.seat": "Plads {seat} ({level})",
+    "practice.your_turn": "Din tur: vælg en brik, der kan lægges.",
+    "practice.thinking": "{name} tænker …",
+    "practice.table": "Bordet i runde {round}.",
+    "practice.next_leader": "{name} lægger ud i næste runde.",
+    "practice.match_won": "{name} vinder kampen med {points} point.",
+    "practice.match_drawn": "Kampen ender uafgjort: to sider deler den højeste score.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "Uddelingen. {hands}. {stock}",
     "round.seat": "Plads {seat}",
@@ -100,6 +109,11 @@ STRINGS: dict[str, str] = {
     "error.unknown_language": "Ukendt sprog {lang}: sprogene er en, fr, pl, de og da.",
     "error.bad_request": "Siden spurgte motoren om noget, den ikke kan svare på: {detail}.",
     "error.not_in_tray": "{tile} er ikke en af dine brikker.",
+    "error.bad_save": "Dette gemte spil kan ikke læses ({detail}).",
+    "error.save_version": "Dette gemte spil stammer fra en anden version af siden (version {version}, ikke {expected}).",
+    "error.nothing_to_undo": "Du har intet træk at fortryde.",
+    "error.round_not_over": "Runden er ikke slut endnu.",
+    "error.nothing_finished": "Ingen runde er slut endnu, så der er intet at hente.",
     "error.no_legal_move": "Plads {seat} har intet lovligt træk.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Begynder",

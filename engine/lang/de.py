@@ -35,6 +35,15 @@ STRINGS: dict[str, str] = {
     "try.no_score": "Zusammen ergeben sie {count}, kein Vielfaches von fünf: keine Punkte.",
     "try.empty": "Du hast alle deine Steine gelegt.",
     "try.reset_done": "Die Abbildung ist wieder wie am Anfang.",
+    # The practice page (engine/practice.py).
+    "practice.you": "Du (Sitz {seat})",
+    "practice.seat": "Sitz {seat} ({level})",
+    "practice.your_turn": "Du bist dran: Wähle einen Stein, der passt.",
+    "practice.thinking": "{name} überlegt …",
+    "practice.table": "Der Tisch in Runde {round}.",
+    "practice.next_leader": "{name} eröffnet die nächste Runde.",
+    "practice.match_won": "{name} gewinnt die Partie mit {points} Punkten.",
+    "practice.match_drawn": "Die Partie endet unentschieden: Zwei Seiten teilen die höchste Punktzahl.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "Die Steine werden ausgeteilt. {hands}. {stock}",
     "round.seat": "Sitz {seat}",
@@ -100,6 +109,11 @@ STRINGS: dict[str, str] = {
     "error.unknown_language": "Unbekannte Sprache {lang}: die Sprachen sind en, fr, pl, de und da.",
     "error.bad_request": "Die Seite hat die Engine etwas gefragt, worauf sie nicht antworten kann: {detail}.",
     "error.not_in_tray": "{tile} gehört nicht zu deinen Steinen.",
+    "error.bad_save": "Dieses gespeicherte Spiel ist nicht lesbar ({detail}).",
+    "error.save_version": "Dieses gespeicherte Spiel stammt aus einer anderen Version der Seite (Version {version}, nicht {expected}).",
+    "error.nothing_to_undo": "Du hast keinen Zug, der sich zurücknehmen lässt.",
+    "error.round_not_over": "Die Runde ist noch nicht vorbei.",
+    "error.nothing_finished": "Noch keine Runde ist beendet, also gibt es nichts herunterzuladen.",
     "error.no_legal_move": "Sitz {seat} hat keinen erlaubten Zug.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Anfänger",

@@ -37,6 +37,15 @@ STRINGS: dict[str, str] = {
     "try.no_score": "They add up to {count}, which is not a multiple of five: no score.",
     "try.empty": "You have laid all your tiles.",
     "try.reset_done": "The figure is back as it started.",
+    # The practice page (engine/practice.py).
+    "practice.you": "You (seat {seat})",
+    "practice.seat": "Seat {seat} ({level})",
+    "practice.your_turn": "Your turn: choose a tile that can be played.",
+    "practice.thinking": "{name} is thinking…",
+    "practice.table": "The table in round {round}.",
+    "practice.next_leader": "{name} leads the next round.",
+    "practice.match_won": "{name} wins the match with {points} points.",
+    "practice.match_drawn": "The match is drawn: two sides share the top score.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "The deal. {hands}. {stock}",
     "round.seat": "Seat {seat}",
@@ -103,6 +112,11 @@ STRINGS: dict[str, str] = {
     "error.unknown_language": "Unknown language {lang}: the languages are en, fr, pl, de and da.",
     "error.bad_request": "The page asked the engine something it cannot answer: {detail}.",
     "error.not_in_tray": "{tile} is not among your tiles.",
+    "error.bad_save": "This saved game cannot be read ({detail}).",
+    "error.save_version": "This saved game comes from another version of the site (version {version}, not {expected}).",
+    "error.nothing_to_undo": "There is no move of yours to undo.",
+    "error.round_not_over": "The round is not over yet.",
+    "error.nothing_finished": "No round is finished yet, so there is no record to download.",
     "error.no_legal_move": "Seat {seat} has no legal move.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Beginner",

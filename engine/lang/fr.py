@@ -35,6 +35,15 @@ STRINGS: dict[str, str] = {
     "try.no_score": "Leur somme fait {count}, qui n’est pas un multiple de cinq : pas de points.",
     "try.empty": "Vous avez posé tous vos dominos.",
     "try.reset_done": "La figure est revenue à son début.",
+    # The practice page (engine/practice.py).
+    "practice.you": "Vous (siège {seat})",
+    "practice.seat": "Siège {seat} ({level})",
+    "practice.your_turn": "À vous : choisissez un domino jouable.",
+    "practice.thinking": "{name} réfléchit…",
+    "practice.table": "La table à la manche {round}.",
+    "practice.next_leader": "{name} entame la prochaine manche.",
+    "practice.match_won": "{name} gagne la partie avec {points} points.",
+    "practice.match_drawn": "La partie est nulle : deux camps partagent le meilleur score.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "La donne. {hands}. {stock}",
     "round.seat": "Siège {seat}",
@@ -100,6 +109,11 @@ STRINGS: dict[str, str] = {
     "error.unknown_language": "Langue inconnue {lang} : les langues sont en, fr, pl, de et da.",
     "error.bad_request": "La page a demandé au moteur une chose à laquelle il ne peut pas répondre : {detail}.",
     "error.not_in_tray": "{tile} ne fait pas partie de vos dominos.",
+    "error.bad_save": "Cette partie enregistrée est illisible ({detail}).",
+    "error.save_version": "Cette partie enregistrée vient d’une autre version du site (version {version}, et non {expected}).",
+    "error.nothing_to_undo": "Vous n’avez aucun coup à annuler.",
+    "error.round_not_over": "La manche n’est pas encore finie.",
+    "error.nothing_finished": "Aucune manche n’est encore finie : il n’y a rien à télécharger.",
     "error.no_legal_move": "Le siège {seat} n’a aucun coup permis.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Débutant",

@@ -35,6 +35,15 @@ STRINGS: dict[str, str] = {
     "try.no_score": "Ich suma to {count}, co nie jest wielokrotnością pięciu: brak punktów.",
     "try.empty": "Wyłożono wszystkie twoje klocki.",
     "try.reset_done": "Rysunek wrócił do stanu początkowego.",
+    # The practice page (engine/practice.py).
+    "practice.you": "Ty (miejsce {seat})",
+    "practice.seat": "Miejsce {seat} ({level})",
+    "practice.your_turn": "Twój ruch: wybierz klocek, który można dołożyć.",
+    "practice.thinking": "{name} zastanawia się…",
+    "practice.table": "Stół w rundzie {round}.",
+    "practice.next_leader": "Następną rundę otwiera: {name}.",
+    "practice.match_won": "Mecz wygrywa: {name}, z wynikiem {points} pkt.",
+    "practice.match_drawn": "Mecz kończy się remisem: dwie strony mają ten sam najwyższy wynik.",
     # A whole round told step by step (engine/walkthrough.py) and its score.
     "round.deal": "Rozdanie. {hands}. {stock}",
     "round.seat": "Miejsce {seat}",
@@ -100,6 +109,11 @@ STRINGS: dict[str, str] = {
     "error.unknown_language": "Nieznany język {lang}: języki to en, fr, pl, de i da.",
     "error.bad_request": "Strona poprosiła silnik o coś, na co nie umie odpowiedzieć: {detail}.",
     "error.not_in_tray": "{tile} nie należy do twoich klocków.",
+    "error.bad_save": "Nie można odczytać zapisanej gry ({detail}).",
+    "error.save_version": "Zapisana gra pochodzi z innej wersji strony (wersja {version}, a nie {expected}).",
+    "error.nothing_to_undo": "Nie masz ruchu do cofnięcia.",
+    "error.round_not_over": "Runda jeszcze się nie skończyła.",
+    "error.nothing_finished": "Żadna runda nie jest jeszcze skończona, więc nie ma czego pobrać.",
     "error.no_legal_move": "Miejsce {seat} nie ma dozwolonego ruchu.",
     # Computer players: level names and hints (engine/players.py).
     "level.beginner": "Początkujący",
