@@ -55,7 +55,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -208,26 +208,36 @@ def _error_box(message: str) -> str:
 FIGURE_KEYS = ("plays", "caption", "example", "preset")
 
 
+def parse_fields(
+    text: str, keys: tuple[str, ...], required: tuple[str, ...], what: str
+) -> dict[str, str]:
+    """The ``key: value`` lines of a fence (blank lines skipped): every key one of
+    ``keys``, none twice, every ``required`` one given."""
+    fields: dict[str, str] = {}
+    for line in text.strip().splitlines():
+        if not line.strip():
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep or key not in keys:
+            raise ValueError(f"unknown line {line.strip()!r} in {what}")
+        if key in fields:
+            raise ValueError(f"{what} gives {key} twice")
+        fields[key] = value.strip()
+    for key in required:
+        if not fields.get(key):
+            raise ValueError(f"{what} has no {key}")
+    return fields
+
+
 def parse_figure(source: str) -> list[dict[str, str]]:
     """The steps of a ``domino`` fence: each with plays, caption and optionally
     example (JSON) and preset. Steps are separated by lines ``---``; a preset given in
     the first step holds for every step."""
     steps: list[dict[str, str]] = []
     for block in re.split(r"^---[ \t]*$", source.strip(), flags=re.MULTILINE):
-        fields: dict[str, str] = {}
-        for line in block.strip().splitlines():
-            if not line.strip():
-                continue
-            key, sep, value = line.partition(":")
-            key = key.strip()
-            if not sep or key not in FIGURE_KEYS:
-                raise ValueError(f"unknown figure line {line.strip()!r}")
-            if key in fields:
-                raise ValueError(f"the figure gives {key} twice in one step")
-            fields[key] = value.strip()
-        for key in ("plays", "caption"):
-            if not fields.get(key):
-                raise ValueError(f"step {len(steps) + 1} of the figure has no {key}")
+        what = f"step {len(steps) + 1} of the figure"
+        fields = parse_fields(block, FIGURE_KEYS, ("plays", "caption"), what)
         if steps and "preset" in fields:
             raise ValueError("give the preset in the first step only")
         steps.append(fields)
@@ -401,16 +411,7 @@ def render_try(source: str, lang: str) -> str:
     optionally ``preset``. The tray and the open ends appear only once the page's script
     runs; without it the figure stays a still one.
     """
-    fields: dict[str, str] = {}
-    for line in source.strip().splitlines():
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep or key not in TRY_KEYS or key in fields:
-            raise ValueError(f"bad try-it line {line.strip()!r}")
-        fields[key] = value.strip()
-    for key in ("plays", "hand", "caption"):
-        if not fields.get(key):
-            raise ValueError(f"the try-it figure has no {key}")
+    fields = parse_fields(source, TRY_KEYS, ("plays", "hand", "caption"), "the try-it figure")
     preset = fields.get("preset", "block")
     caption = fields["caption"]
     figure = {"plays": fields["plays"], "caption": caption, "preset": preset}
@@ -469,32 +470,23 @@ def render_example(spec: dict[str, Any], prose: str, lang: str) -> str:
     )
 
 
-def domino_fence(
-    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
-) -> str:
-    try:
-        return render_figure(source, _page["lang"])
-    except Exception as e:  # the engine's errors and bad fence text alike
-        _problem(f"bad domino figure ({e}):\n{source.strip()}")
-        return _error_box(f"Bad figure: {e}")
+def _fence(render: Callable[[str, str], str], what: str) -> Callable[..., str]:
+    """A superfences formatter: ``render(source, lang)``, or, when the engine or the fence
+    text is at fault, a build warning and an error box in the page."""
+
+    def format(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
+        try:
+            return render(source, _page["lang"])
+        except Exception as e:  # the engine's errors and bad fence text alike
+            _problem(f"bad {what} ({e}):\n{source.strip()}")
+            return _error_box(f"Bad {what}: {e}")
+
+    return format
 
 
-def round_fence(
-    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
-) -> str:
-    try:
-        return render_round(source, _page["lang"])
-    except Exception as e:
-        _problem(f"bad round ({e}):\n{source.strip()}")
-        return _error_box(f"Bad round: {e}")
-
-
-def try_fence(source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any) -> str:
-    try:
-        return render_try(source, _page["lang"])
-    except Exception as e:
-        _problem(f"bad try-it figure ({e}):\n{source.strip()}")
-        return _error_box(f"Bad try-it figure: {e}")
+domino_fence = _fence(render_figure, "domino figure")
+round_fence = _fence(render_round, "round")
+try_fence = _fence(render_try, "try-it figure")
 
 
 def example_fence(
