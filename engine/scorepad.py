@@ -1,0 +1,531 @@
+"""The scorepad: rounds played with real tiles, scored by the engine.
+
+Players at a real table enter each round; the engine scores it, keeps the running totals
+and says when the match is won. Everything is one JSON-able *sheet*, which a page keeps
+in ``localStorage`` and can export and import::
+
+    {"version": 1, "preset": "block-dk", "options": {"rounding": true}, "players": 3,
+     "names": ["Ana", "", "Bo"],
+     "rounds": [{"went_out": 0, "pips": [0, 7, 8], "last_double": false},
+                {"went_out": null, "pips": [3, 7, ["1-2", "6-6"]]}]}
+
+- ``went_out``: the seat (0 to players - 1) that went out, or ``null`` for a blocked round.
+- ``pips``: one entry per seat, the pips left in that hand: a whole number from 0 to 168,
+  or a list of tiles (``"a-b"``) whose pips the engine adds. No tile may be entered twice
+  in a round, and the seat that went out has nothing left (``0`` or ``[]``).
+- ``last_double`` (optional): the seat went out with a double. It counts only under the
+  ``double_finish`` option (``block-dk``); ``true`` anywhere else (without the option, or
+  in a blocked round) is an error, never silently ignored. ``false`` is always accepted.
+- ``play_points`` (optional, All Fives): what each side scored in play during the round,
+  multiples of five; the round's points are these plus the end of round score. In a
+  game that scores nothing in play, only a list of zeros is accepted.
+- ``names``: one per seat, at most 40 characters; an empty name shows as "Seat 1", ….
+
+Every function is pure: it checks what it is given, returns new values and never mutates
+its arguments, so a bad import or a refused correction leaves the caller's sheet as it
+was. Every problem is a :class:`~engine.errors.DominoError` whose parameters name the
+round (``round``, counted from 1) and the field (``field``); a ``seat`` in a message is
+counted from 1 as on the page (seat index 0 is "seat 1"). The helpers return the sheet in
+its canonical form (tiles written ``"low-high"``, ``last_double`` present exactly when the
+rules have ``double_finish``, ``play_points`` exactly when they score in play), which
+:func:`export_sheet` and :func:`import_sheet` round-trip unchanged. The scores come from
+:func:`engine.scoring.breakdown`, the end of the match from :func:`engine.match.match_outcome`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import DominoError
+from engine.lang import strings, text
+from engine.match import MatchOutcome, match_outcome
+from engine.rules import Rules
+from engine.scoring import ScoreBreakdown, breakdown
+from engine.tiles import Tile
+
+VERSION = 1
+"""The sheet format this engine reads and writes."""
+
+MAX_NAME = 40
+"""The longest name, in characters."""
+
+MAX_PIPS = 168
+"""The pips of the whole double-six set: no hand, nor all hands together, hold more."""
+
+MAX_PLAY_POINTS = 1000
+"""The most a side may enter as scored in play in one round (All Fives)."""
+
+SHEET_KEYS = ("version", "preset", "options", "players", "names", "rounds")
+ROUND_KEYS = ("went_out", "pips", "last_double", "play_points")
+_REQUIRED_ROUND_KEYS = ("went_out", "pips")
+
+Hand = int | tuple[Tile, ...]
+"""One seat's entry in a round: its pips left, or the tiles left in its hand."""
+
+
+def _show(value: object) -> str:
+    """A value as a reader of the JSON would write it (``null``, ``true``, ``"x"``)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One round as entered: who went out (or ``None``: blocked) and each seat's hand."""
+
+    went_out: int | None
+    hands: tuple[Hand, ...]
+    last_double: bool = False
+    play_points: tuple[int, ...] = ()
+    """Points each side scored in play (All Fives); empty when the game scores none."""
+
+    @property
+    def pips(self) -> tuple[int, ...]:
+        """The pips left per seat, tiles added up."""
+        return tuple(h if isinstance(h, int) else sum(t.pips for t in h) for h in self.hands)
+
+    def to_dict(self, rules: Rules) -> dict[str, Any]:
+        """The round in the sheet's canonical JSON form."""
+        out: dict[str, Any] = {
+            "went_out": self.went_out,
+            "pips": [h if isinstance(h, int) else [t.code for t in h] for h in self.hands],
+        }
+        if rules.double_finish:
+            out["last_double"] = self.last_double
+        if rules.fives:
+            out["play_points"] = list(self.play_points)
+        return out
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A checked score sheet: the rules, the players, their names and the rounds entered.
+
+    Build one with :func:`check_sheet`; every round in it is valid and none comes after
+    the end of the match.
+    """
+
+    rules: Rules
+    players: int
+    names: tuple[str, ...]
+    rounds: tuple[Entry, ...]
+
+    @property
+    def target(self) -> int:
+        """Points that end the match."""
+        return self.rules.target(self.players)
+
+    def scores(self) -> list[ScoreBreakdown]:
+        """Each round's score, step by step (from :func:`engine.scoring.breakdown`)."""
+        return [_score(self.rules, entry) for entry in self.rounds]
+
+    def side_names(self, lang: str = "en") -> list[str]:
+        """Each side's display name: the player's name, "Seat N" for an empty one, and the
+        two partners' names joined in partnerships."""
+        seat_names = [
+            name.strip() or text(lang, "scorepad.seat", seat=seat + 1)
+            for seat, name in enumerate(self.names)
+        ]
+        if self.rules.partnerships:
+            return [
+                text(lang, "scorepad.team", a=seat_names[side], b=seat_names[side + 2])
+                for side in range(2)
+            ]
+        return seat_names
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet in its canonical JSON form (new lists and dicts throughout)."""
+        record = self.rules.to_record()
+        return {
+            "version": VERSION,
+            "preset": record["preset"],
+            "options": record["options"],
+            "players": self.players,
+            "names": list(self.names),
+            "rounds": [entry.to_dict(self.rules) for entry in self.rounds],
+        }
+
+
+def _score(rules: Rules, entry: Entry) -> ScoreBreakdown:
+    return breakdown(rules, entry.pips, entry.went_out, last_double=entry.last_double)
+
+
+def _side_points(rules: Rules, players: int, entry: Entry, score: ScoreBreakdown) -> list[int]:
+    """What each side scores in the round: its points in play, and the winner the hands."""
+    points = list(entry.play_points) or [0] * rules.sides(players)
+    if score.end.winner is not None:
+        points[score.end.winner] += score.points
+    return points
+
+
+def _over_after(rules: Rules, players: int, rounds: Sequence[Entry]) -> int | None:
+    """The index of the round after which the match is over, or ``None`` if it is not."""
+    totals = [0] * rules.sides(players)
+    for index, entry in enumerate(rounds):
+        for side, p in enumerate(_side_points(rules, players, entry, _score(rules, entry))):
+            totals[side] += p
+        if match_outcome(rules, players, totals).over:
+            return index
+    return None
+
+
+def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry:
+    """Round ``number`` (counted from 1) of a sheet with these rules and players, checked.
+
+    ``went_out`` is ``None`` or a seat; ``pips`` has one entry per seat, each a whole
+    number from 0 to 168 or a list of tiles; no tile appears twice in the round; the hands
+    together hold at most 168 pips; the seat that went out has nothing left; a true
+    ``last_double`` needs the ``double_finish`` option and a seat that went out;
+    ``play_points`` (per side, multiples of five) only count in All Fives.
+    """
+    if not isinstance(entry, dict):
+        raise DominoError("round_not_object", round=number)
+    for key in entry:
+        if key not in ROUND_KEYS:
+            raise DominoError("round_unknown_field", round=number, field=_show(key))
+    for key in _REQUIRED_ROUND_KEYS:
+        if key not in entry:
+            raise DominoError("round_missing_field", round=number, field=key)
+    went_out = entry["went_out"]
+    if went_out is not None and (not _is_int(went_out) or not 0 <= went_out < players):
+        raise DominoError(
+            "round_went_out",
+            round=number,
+            field="went_out",
+            value=_show(went_out),
+            last=players - 1,
+        )
+    pips = entry["pips"]
+    if not isinstance(pips, list) or len(pips) != players:
+        raise DominoError("round_pips", round=number, field="pips", players=players)
+    hands: list[Hand] = []
+    seen: set[Tile] = set()
+    for seat, value in enumerate(pips):
+        if _is_int(value) and 0 <= value <= MAX_PIPS:
+            hands.append(value)
+            continue
+        if not isinstance(value, list):
+            raise DominoError(
+                "round_pip_value",
+                round=number,
+                field="pips",
+                seat=seat + 1,
+                value=_show(value),
+                max=MAX_PIPS,
+            )
+        tiles: list[Tile] = []
+        for item in value:
+            try:
+                tile = Tile.parse(item)
+            except DominoError:
+                raise DominoError(
+                    "round_bad_tile", round=number, field="pips", seat=seat + 1, tile=_show(item)
+                ) from None
+            if tile in seen:
+                raise DominoError(
+                    "round_duplicate_tile",
+                    round=number,
+                    field="pips",
+                    seat=seat + 1,
+                    tile=str(tile),
+                )
+            seen.add(tile)
+            tiles.append(tile)
+        hands.append(tuple(tiles))
+    result = Entry(went_out, tuple(hands))
+    total = sum(result.pips)
+    if total > MAX_PIPS:
+        raise DominoError("round_pips_total", round=number, field="pips", total=total, max=MAX_PIPS)
+    if went_out is not None:
+        left = hands[went_out]
+        if left not in (0, ()):
+            shown = str(left) if isinstance(left, int) else ", ".join(str(t) for t in left)
+            raise DominoError(
+                "round_went_out_pips", round=number, field="pips", seat=went_out + 1, left=shown
+            )
+    last_double = entry.get("last_double", False)
+    if not isinstance(last_double, bool):
+        raise DominoError(
+            "round_last_double", round=number, field="last_double", value=_show(last_double)
+        )
+    if last_double:
+        if not rules.double_finish:
+            raise DominoError("round_double_finish_off", round=number, field="last_double")
+        if went_out is None:
+            raise DominoError("round_double_blocked", round=number, field="last_double")
+    if "play_points" in entry:
+        play = _check_play_points(entry["play_points"], rules, players, number)
+    else:
+        play = (0,) * rules.sides(players) if rules.fives else ()
+    return Entry(went_out, tuple(hands), last_double, play)
+
+
+def _check_play_points(value: object, rules: Rules, players: int, number: int) -> tuple[int, ...]:
+    """Points scored in play per side: multiples of five, only in games that score in play
+    (a list of zeros is accepted, and dropped, in the others)."""
+    sides = rules.sides(players)
+    if (
+        not isinstance(value, list)
+        or len(value) != sides
+        or not all(_is_int(p) and 0 <= p <= MAX_PLAY_POINTS and p % 5 == 0 for p in value)
+    ):
+        raise DominoError(
+            "round_play_points",
+            round=number,
+            field="play_points",
+            sides=sides,
+            max=MAX_PLAY_POINTS,
+            value=_show(value),
+        )
+    if not rules.fives:
+        if any(value):
+            raise DominoError("round_no_play_points", round=number, field="play_points")
+        return ()
+    return tuple(value)
+
+
+def _check_version(version: object) -> None:
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise DominoError("sheet_bad_version", field="version", version=_show(version))
+    if version < VERSION:
+        raise DominoError("sheet_version_old", field="version", version=version, expected=VERSION)
+    if version > VERSION:
+        raise DominoError("sheet_version_new", field="version", version=version, expected=VERSION)
+
+
+def _check_names(names: object, players: int) -> tuple[str, ...]:
+    if not isinstance(names, list) or len(names) != players:
+        raise DominoError("sheet_names", field="names", players=players)
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise DominoError("sheet_name", field="names", seat=seat + 1, max=MAX_NAME)
+    return tuple(names)
+
+
+def check_sheet(sheet: object) -> Sheet:
+    """The sheet, checked: its fields and their types, the preset and options (as
+    :meth:`Rules.from_record`), 2 to 4 players (4 in partnerships), one name per seat of
+    at most 40 characters, and every round (see :func:`check_entry`); a round after the
+    one that ended the match is an error. ``sheet`` itself is never changed.
+    """
+    if isinstance(sheet, Sheet):
+        return sheet
+    if not isinstance(sheet, dict):
+        raise DominoError("sheet_not_object")
+    if "version" not in sheet:
+        raise DominoError("sheet_missing_field", field="version")
+    _check_version(sheet["version"])
+    for key in sheet:
+        if key not in SHEET_KEYS:
+            raise DominoError("sheet_unknown_field", field=_show(key))
+    for key in SHEET_KEYS:
+        if key not in sheet:
+            raise DominoError("sheet_missing_field", field=key)
+    rules = Rules.from_record(sheet["preset"], sheet["options"])
+    players = rules.check_players(sheet["players"])
+    names = _check_names(sheet["names"], players)
+    rounds = sheet["rounds"]
+    if not isinstance(rounds, list):
+        raise DominoError("sheet_rounds", field="rounds")
+    entries: list[Entry] = []
+    totals = [0] * rules.sides(players)
+    for index, raw in enumerate(rounds):
+        if match_outcome(rules, players, totals).over:
+            raise DominoError("round_after_match", round=index + 1, over=index)
+        entry = check_entry(raw, rules, players, index + 1)
+        for side, p in enumerate(_side_points(rules, players, entry, _score(rules, entry))):
+            totals[side] += p
+        entries.append(entry)
+    return Sheet(rules, players, names, tuple(entries))
+
+
+def new_sheet(
+    preset: object = "block",
+    options: object = None,
+    players: object = 2,
+    names: object = None,
+) -> dict[str, Any]:
+    """A new, empty sheet, checked; ``names`` defaults to an empty name per seat."""
+    if names is None and isinstance(players, int) and not isinstance(players, bool):
+        names = [""] * max(0, min(players, 4))
+    sheet = {
+        "version": VERSION,
+        "preset": preset,
+        "options": {} if options is None else options,
+        "players": players,
+        "names": names,
+        "rounds": [],
+    }
+    return check_sheet(sheet).to_dict()
+
+
+def add_round(sheet: object, entry: object) -> dict[str, Any]:
+    """The sheet with ``entry`` added as its next round; refused once the match is over."""
+    checked = check_sheet(sheet)
+    number = len(checked.rounds) + 1
+    if _over_after(checked.rules, checked.players, checked.rounds) is not None:
+        raise DominoError("round_after_match", round=number, over=number - 1)
+    new = check_entry(entry, checked.rules, checked.players, number)
+    return _replace(checked, (*checked.rounds, new)).to_dict()
+
+
+def set_round(sheet: object, index: object, entry: object) -> dict[str, Any]:
+    """The sheet with round ``index`` (counted from 0) replaced by ``entry``: a correction
+    of a past round; the totals after it follow. A correction that would end the match
+    before the last round entered is refused (remove the later rounds first).
+    """
+    checked = check_sheet(sheet)
+    count = len(checked.rounds)
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise DominoError("round_index", round=_show(index), count=count)
+    if not 0 <= index < count:
+        raise DominoError("round_index", round=index + 1, count=count)
+    new = check_entry(entry, checked.rules, checked.players, index + 1)
+    rounds = list(checked.rounds)
+    rounds[index] = new
+    over = _over_after(checked.rules, checked.players, rounds)
+    if over is not None and over < count - 1:
+        raise DominoError("correction_ends_match", round=index + 1, over=over + 1)
+    return _replace(checked, tuple(rounds)).to_dict()
+
+
+def remove_last_round(sheet: object) -> dict[str, Any]:
+    """The sheet without its last round; an error when it has none."""
+    checked = check_sheet(sheet)
+    if not checked.rounds:
+        raise DominoError("sheet_no_rounds")
+    return _replace(checked, checked.rounds[:-1]).to_dict()
+
+
+def _replace(sheet: Sheet, rounds: tuple[Entry, ...]) -> Sheet:
+    return Sheet(sheet.rules, sheet.players, sheet.names, rounds)
+
+
+def export_sheet(sheet: object) -> str:
+    """The checked sheet as JSON text, which :func:`import_sheet` reads back unchanged."""
+    return json.dumps(check_sheet(sheet).to_dict(), ensure_ascii=False, indent=2) + "\n"
+
+
+def import_sheet(data: object) -> dict[str, Any]:
+    """A sheet read from JSON text and checked: text that is not JSON, a sheet of another
+    ``version`` and any invalid content are errors."""
+    if not isinstance(data, str):
+        raise DominoError("sheet_bad_json", line=1, column=1)
+    try:
+        parsed = json.loads(data)
+    except json.JSONDecodeError as e:
+        raise DominoError("sheet_bad_json", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise DominoError("sheet_bad_json", line=1, column=1) from None
+    return check_sheet(parsed).to_dict()
+
+
+def _outcome_view(outcome: MatchOutcome) -> dict[str, Any]:
+    return {"over": outcome.over, "winner": outcome.winner, "drawn": outcome.drawn}
+
+
+def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
+    """What the scorepad shows, in ``lang``: each round scored with its arithmetic, the
+    running totals, the target and the state of the match.
+
+    ``{"preset", "options", "players", "target",
+    "sides": [{"name", "seats"}],
+    "rounds": [{"round", "went_out", "blocked", "pips", "play_points", "winner", "points",
+    "score", "arithmetic", "result", "totals"}],
+    "totals", "outcome": {"over", "winner", "drawn"}, "status"}``. A side is a seat, or a
+    team in partnerships (0 = seats 0 and 2); ``points`` (play and end of round together)
+    and ``totals`` are per side; ``score`` is the end of round score that ``arithmetic``
+    computes; ``play_points`` is empty in games that score nothing in play.
+    """
+    strings(lang)
+    checked = check_sheet(sheet)
+    rules, players = checked.rules, checked.players
+    names = checked.side_names(lang)
+    totals = [0] * rules.sides(players)
+    rounds: list[dict[str, Any]] = []
+    for number, (entry, score) in enumerate(
+        zip(checked.rounds, checked.scores(), strict=True), start=1
+    ):
+        points = _side_points(rules, players, entry, score)
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        winner = score.end.winner
+        if winner is None:
+            result = text(lang, "scorepad.result.none")
+        else:
+            key = "scorepad.result.team" if rules.partnerships else "scorepad.result.one"
+            result = text(lang, key, name=names[winner], points=score.points)
+        rounds.append(
+            {
+                "round": number,
+                "went_out": entry.went_out,
+                "blocked": entry.went_out is None,
+                "pips": list(entry.pips),
+                "play_points": list(entry.play_points),
+                "winner": winner,
+                "points": points,
+                "score": score.points,
+                "arithmetic": score.render(lang),
+                "result": result,
+                "totals": list(totals),
+            }
+        )
+    outcome = match_outcome(rules, players, totals) if rounds else MatchOutcome(False, None, False)
+    record = rules.to_record()
+    return {
+        "preset": record["preset"],
+        "options": record["options"],
+        "players": players,
+        "target": checked.target,
+        "sides": [
+            {"name": name, "seats": [s for s in range(players) if rules.side_of(s) == side]}
+            for side, name in enumerate(names)
+        ],
+        "rounds": rounds,
+        "totals": totals,
+        "outcome": _outcome_view(outcome),
+        "status": _status(checked, names, totals, outcome, lang),
+    }
+
+
+def _status(
+    sheet: Sheet, names: Sequence[str], totals: Sequence[int], outcome: MatchOutcome, lang: str
+) -> str:
+    """One line on the match: its target while it goes on, then its winner or the draw."""
+    if not outcome.over:
+        return text(lang, "scorepad.match.on", target=sheet.target)
+    top = max(totals)
+    if outcome.winner is not None:
+        key = "scorepad.match.won.team" if sheet.rules.partnerships else "scorepad.match.won.one"
+        return text(lang, key, name=names[outcome.winner], points=top)
+    tied = [names[side] for side, t in enumerate(totals) if t == top]
+    table: Mapping[str, str] = strings(lang)
+    joined = ", ".join(tied[:-1]) + table["list.and"] + tied[-1]
+    return text(lang, "scorepad.match.drawn", names=joined, points=top)
+
+
+__all__ = [
+    "MAX_NAME",
+    "MAX_PIPS",
+    "MAX_PLAY_POINTS",
+    "VERSION",
+    "Entry",
+    "Sheet",
+    "add_round",
+    "check_entry",
+    "check_sheet",
+    "export_sheet",
+    "import_sheet",
+    "new_sheet",
+    "remove_last_round",
+    "score_sheet",
+    "set_round",
+]

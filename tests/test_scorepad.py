@@ -1,0 +1,645 @@
+"""The scorepad: rounds entered at a real table, scored by the engine."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import DominoError
+from engine.lang import LANGUAGES, strings
+from engine.scorepad import (
+    MAX_NAME,
+    add_round,
+    check_sheet,
+    export_sheet,
+    import_sheet,
+    new_sheet,
+    remove_last_round,
+    score_sheet,
+    set_round,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sheet_with(preset: str, options: dict[str, Any], players: int, *rounds: dict) -> dict:
+    sheet = new_sheet(preset, options, players)
+    for entry in rounds:
+        sheet = add_round(sheet, entry)
+    return sheet
+
+
+def one_round(preset: str, options: dict[str, Any], entry: dict, lang: str = "en") -> dict:
+    players = len(entry["pips"])
+    return score_sheet(sheet_with(preset, options, players, entry), lang)["rounds"][0]
+
+
+# The worked examples of RULES.md, as entered on the scorepad:
+# (id, preset, options, entry, winner side, end score, arithmetic in English)
+WORKED = [
+    ("blocked-3-7-8", "block", {}, {"went_out": None, "pips": [3, 7, 8]}, 0, 12, "7 + 8 − 3 = 12"),
+    (
+        "blocked-3-3-8",
+        "block",
+        {},
+        {"went_out": None, "pips": [3, 3, 8]},
+        None,
+        0,
+        "a tie for the lowest hand: 0",
+    ),
+    ("domino-5-5", "block", {}, {"went_out": 0, "pips": [0, 5, 5]}, 0, 10, "5 + 5 = 10"),
+    ("domino-0-8", "block", {}, {"went_out": 0, "pips": [0, ["0-0"], 8]}, 0, 8, "0 + 8 = 8"),
+    ("domino-zero", "block", {}, {"went_out": 0, "pips": [0, 0]}, 0, 0, "0"),
+    (
+        "dk-domino-14-9-3",
+        "block-dk",
+        {},
+        {"went_out": 0, "pips": [0, 14, 9, 3]},
+        0,
+        26,
+        "14 + 9 + 3 = 26",
+    ),
+    (
+        "dk-blocked-total",
+        "block-dk",
+        {},
+        {"went_out": None, "pips": [8, 15, 20]},
+        0,
+        35,
+        "15 + 20 = 35",
+    ),
+    (
+        "dk-blocked-diff",
+        "block-dk",
+        {"blocked_scoring": "difference"},
+        {"went_out": None, "pips": [8, 15, 20]},
+        0,
+        27,
+        "15 + 20 − 8 = 27",
+    ),
+    (
+        "dk-rounding",
+        "block-dk",
+        {"rounding": True},
+        {"went_out": 0, "pips": [0, 14, 9, 3]},
+        0,
+        25,
+        "14 + 9 + 3 = 26, rounded to 25",
+    ),
+    (
+        "dk-double-finish",
+        "block-dk",
+        {"double_finish": True},
+        {"went_out": 0, "pips": [0, 9], "last_double": True},
+        0,
+        18,
+        "9, doubled for going out with a double: 18",
+    ),
+    (
+        "dk-double-finish",
+        "block-dk",
+        {"rounding": True, "double_finish": True},
+        {"went_out": 0, "pips": [0, 12], "last_double": True},
+        0,
+        20,
+        "12, rounded to 10, doubled for going out with a double: 20",
+    ),
+    (
+        "dk-double-finish-not-double",
+        "block-dk",
+        {"double_finish": True},
+        {"went_out": 0, "pips": [0, 9], "last_double": False},
+        0,
+        9,
+        "9",
+    ),
+    (
+        "dk-partnerships",
+        "block-dk",
+        {"partnerships": True},
+        {"went_out": 0, "pips": [0, 6, 4, 5]},
+        0,
+        11,
+        "(6 + 5) = 11",
+    ),
+    (
+        "dk-partnerships",
+        "block-dk",
+        {"partnerships": True},
+        {"went_out": None, "pips": [3, 10, 4, 2]},
+        0,
+        12,
+        "(10 + 2) = 12",
+    ),
+    (
+        "fives-rounding",
+        "all-fives",
+        {},
+        {"went_out": None, "pips": [4, 9, 9]},
+        0,
+        20,
+        "9 + 9 = 18, rounded to 20",
+    ),
+    (
+        "fives-rounding",
+        "all-fives",
+        {},
+        {"went_out": None, "pips": [4, 4, 9]},
+        None,
+        0,
+        "a tie for the lowest hand: 0",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "entry", "winner", "score", "arithmetic"),
+    [w[1:] for w in WORKED],
+    ids=[w[0] for w in WORKED],
+)
+def test_worked_examples_come_out_of_the_scorepad(
+    preset, options, entry, winner, score, arithmetic
+):
+    row = one_round(preset, options, entry)
+    assert (row["winner"], row["score"], row["arithmetic"]) == (winner, score, arithmetic)
+    expected = [0] * len(row["points"])
+    if winner is not None:
+        expected[winner] = score
+    assert row["points"] == expected
+    assert row["totals"] == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "rounded"), [(1, 0), (2, 0), (3, 5), (4, 5), (12, 10), (13, 15), (18, 20), (19, 20)]
+)
+def test_dk_rounding_cases(raw, rounded):
+    row = one_round("block-dk", {"rounding": True}, {"went_out": 0, "pips": [0, raw]})
+    assert row["score"] == rounded
+    assert row["arithmetic"] == f"{raw}, rounded to {rounded}"
+
+
+def _documented_round_ends() -> list[dict]:
+    found: dict[str, dict] = {}
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        for block in re.findall(r"```example\n(.*?)```", page.read_text("utf-8"), re.S):
+            for line in block.splitlines():
+                if '"round-end"' in line:
+                    spec = json.loads(line)
+                    found[json.dumps(spec, sort_keys=True)] = spec
+    return list(found.values())
+
+
+DOCUMENTED = _documented_round_ends()
+
+
+def test_the_site_documents_round_ends():
+    assert len(DOCUMENTED) >= 10
+
+
+@pytest.mark.parametrize("spec", DOCUMENTED, ids=[s["id"] for s in DOCUMENTED])
+def test_every_documented_round_end_scores_the_same_on_the_scorepad(spec):
+    entry = {"went_out": spec.get("went_out"), "pips": spec["pips"]}
+    if spec.get("last_double"):
+        entry["last_double"] = True
+    row = one_round(spec.get("preset", "block"), spec.get("options", {}), entry)
+    assert (row["winner"], row["score"]) == (spec["winner"], spec["points"])
+
+
+def test_the_arithmetic_speaks_every_language():
+    entry = {"went_out": 0, "pips": [0, 12], "last_double": True}
+    texts = {
+        lang: one_round("block-dk", {"rounding": True, "double_finish": True}, entry, lang)[
+            "arithmetic"
+        ]
+        for lang in LANGUAGES
+    }
+    assert texts["fr"] == "12, arrondi à 10, doublé pour une sortie sur un double : 20"
+    assert len(set(texts.values())) == 5
+
+
+def test_tiles_give_the_same_scores_as_pips():
+    by_pips = sheet_with("block", {}, 3, {"went_out": None, "pips": [3, 7, 8]})
+    by_tiles = sheet_with(
+        "block", {}, 3, {"went_out": None, "pips": [["1-2"], ["3-4"], ["6-2", "[0|0]"]]}
+    )
+    a, b = score_sheet(by_pips), score_sheet(by_tiles)
+    assert a["rounds"][0]["arithmetic"] == b["rounds"][0]["arithmetic"] == "7 + 8 − 3 = 12"
+    assert a["totals"] == b["totals"] == [12, 0, 0]
+    # Tiles are kept, written low-high.
+    assert by_tiles["rounds"][0]["pips"] == [["1-2"], ["3-4"], ["2-6", "0-0"]]
+
+
+def test_names_and_teams():
+    sheet = new_sheet("block-dk", {"partnerships": True}, 4, ["Ana", "Bo", "", "Di"])
+    view = score_sheet(sheet, "de")
+    assert [s["name"] for s in view["sides"]] == ["Ana & Sitz 3", "Bo & Di"]
+    assert [s["seats"] for s in view["sides"]] == [[0, 2], [1, 3]]
+    view = score_sheet(new_sheet("block", {}, 2, ["  ", "Bo"]), "fr")
+    assert [s["name"] for s in view["sides"]] == ["Siège 1", "Bo"]
+
+
+def test_partnership_totals_add_up_per_team():
+    sheet = sheet_with(
+        "block-dk",
+        {"partnerships": True},
+        4,
+        {"went_out": 0, "pips": [0, 6, 4, 5]},
+        {"went_out": 3, "pips": [10, 2, 4, 0]},
+        {"went_out": None, "pips": [3, 10, 4, 2]},
+    )
+    view = score_sheet(sheet)
+    assert [r["points"] for r in view["rounds"]] == [[11, 0], [0, 14], [12, 0]]
+    assert [r["totals"] for r in view["rounds"]] == [[11, 0], [11, 14], [23, 14]]
+    assert view["rounds"][1]["result"] == "Seat 2 & Seat 4 win the round and score 14."
+
+
+def test_a_match_reaches_its_target():
+    sheet = sheet_with(
+        "block",
+        {},
+        2,
+        {"went_out": 0, "pips": [0, 60]},
+        {"went_out": 1, "pips": [30, 0]},
+        {"went_out": 0, "pips": [0, 44]},
+    )
+    sheet = {**sheet, "names": ["Ana", "Bo"]}
+    view = score_sheet(sheet)
+    assert view["target"] == 100
+    assert view["totals"] == [104, 30]
+    assert view["outcome"] == {"over": True, "winner": 0, "drawn": False}
+    assert view["status"] == "Ana wins the match with 104 points."
+    assert score_sheet(sheet, "pl")["status"] == "Ana wygrywa mecz z wynikiem 104 pkt."
+    with pytest.raises(DominoError) as info:
+        add_round(sheet, {"went_out": 1, "pips": [5, 0]})
+    assert info.value.code == "round_after_match"
+    assert info.value.params["round"] == 4
+    assert "after round 3" in str(info.value)
+
+
+def test_a_match_goes_on_below_the_target():
+    sheet = sheet_with("block-dk", {"target": 61}, 3, {"went_out": 0, "pips": [0, 30, 30]})
+    view = score_sheet(sheet)
+    assert view["outcome"] == {"over": False, "winner": None, "drawn": False}
+    assert view["target"] == 61
+    assert view["status"] == "Playing to 61 points."
+    assert score_sheet(new_sheet("all-fives"), "en")["status"] == "Playing to 150 points."
+
+
+def test_all_fives_play_points_and_a_tie_at_the_top():
+    # Only one side scores the end of a round, so a tie at the top needs points in play.
+    sheet = sheet_with(
+        "all-fives",
+        {},
+        2,
+        {"went_out": 0, "pips": [0, 40], "play_points": [50, 45]},
+        {"went_out": 1, "pips": [40, 0], "play_points": [60, 20]},
+    )
+    assert sheet["rounds"][0]["play_points"] == [50, 45]
+    view = score_sheet({**sheet, "names": ["Ana", "Bo"]})
+    assert [r["points"] for r in view["rounds"]] == [[90, 45], [60, 60]]
+    assert view["totals"] == [150, 105]
+    assert view["outcome"]["winner"] == 0
+    tie = sheet_with(
+        "all-fives",
+        {},
+        2,
+        {"went_out": 0, "pips": [0, 40], "play_points": [50, 45]},
+        {"went_out": 1, "pips": [40, 0], "play_points": [60, 65]},
+    )
+    view = score_sheet({**tie, "names": ["Ana", "Bo"]})
+    assert view["totals"] == [150, 150]
+    assert view["outcome"] == {"over": True, "winner": None, "drawn": True}
+    assert view["status"] == "The match is drawn: Ana and Bo share the top score with 150 points."
+    assert all("{" not in score_sheet(tie, lang)["status"] for lang in LANGUAGES)
+    # Without play points the round is worth its end score alone.
+    plain = sheet_with("all-fives", {}, 2, {"went_out": 0, "pips": [0, 13]})
+    assert plain["rounds"][0]["play_points"] == [0, 0]
+    assert score_sheet(plain)["totals"] == [15, 0]
+
+
+def test_last_double_false_is_accepted_and_dropped_without_the_option():
+    sheet = sheet_with("block", {}, 2, {"went_out": 0, "pips": [0, 9], "last_double": False})
+    assert sheet["rounds"][0] == {"went_out": 0, "pips": [0, 9]}
+    dk = sheet_with("block-dk", {"double_finish": True}, 2, {"went_out": 0, "pips": [0, 9]})
+    assert dk["rounds"][0] == {"went_out": 0, "pips": [0, 9], "last_double": False}
+
+
+# --- Bad input: (what to change, the code, a parameter that must be there) ---------------
+
+GOOD: dict[str, Any] = {
+    "version": 1,
+    "preset": "block-dk",
+    "options": {"rounding": True, "double_finish": True},
+    "players": 3,
+    "names": ["Ana", "", "Bo"],
+    "rounds": [
+        {"went_out": 0, "pips": [0, 7, 8], "last_double": False},
+        {"went_out": None, "pips": [3, 7, ["1-2", "6-6"]], "last_double": False},
+    ],
+}
+
+
+def changed(path: tuple, value: Any) -> dict:
+    sheet = copy.deepcopy(GOOD)
+    target = sheet
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return sheet
+
+
+DELETE = object()
+
+BAD_SHEETS = [
+    ((), None, "sheet_not_object", {}),
+    (("version",), DELETE, "sheet_missing_field", {"field": "version"}),
+    (("version",), "1", "sheet_bad_version", {"version": '"1"'}),
+    (("version",), True, "sheet_bad_version", {}),
+    (("version",), 0, "sheet_version_old", {"version": 0, "expected": 1}),
+    (("version",), 2, "sheet_version_new", {"version": 2, "expected": 1}),
+    (("colour",), "red", "sheet_unknown_field", {"field": '"colour"'}),
+    (("rounds",), DELETE, "sheet_missing_field", {"field": "rounds"}),
+    (("preset",), "poker", "unknown_preset", {}),
+    (("options",), [], "bad_options", {}),
+    (("options",), {"spinner": True}, "unknown_option", {"option": "spinner"}),
+    (("options",), {"rounding": 1}, "bad_option_value", {"option": "rounding"}),
+    (("players",), 5, "bad_players", {"players": 5}),
+    (("players",), "3", "bad_players", {}),
+    (("options",), {"partnerships": True}, "partnerships_need_four", {"players": 3}),
+    (("names",), "Ana", "sheet_names", {"field": "names", "players": 3}),
+    (("names",), ["Ana", "Bo"], "sheet_names", {"players": 3}),
+    (("names", 1), 7, "sheet_name", {"seat": 2}),
+    (("names", 2), "x" * (MAX_NAME + 1), "sheet_name", {"seat": 3, "max": MAX_NAME}),
+    (("rounds",), {}, "sheet_rounds", {"field": "rounds"}),
+    (("rounds", 1), [], "round_not_object", {"round": 2}),
+    (("rounds", 1, "who"), 1, "round_unknown_field", {"round": 2, "field": '"who"'}),
+    (("rounds", 0, "pips"), DELETE, "round_missing_field", {"round": 1, "field": "pips"}),
+    (("rounds", 0, "went_out"), DELETE, "round_missing_field", {"field": "went_out"}),
+    (("rounds", 0, "went_out"), 3, "round_went_out", {"round": 1, "last": 2}),
+    (("rounds", 0, "went_out"), -1, "round_went_out", {"field": "went_out"}),
+    (("rounds", 0, "went_out"), True, "round_went_out", {"value": "true"}),
+    (("rounds", 0, "went_out"), "0", "round_went_out", {}),
+    (("rounds", 0, "pips"), [0, 7], "round_pips", {"round": 1, "players": 3}),
+    (("rounds", 0, "pips"), "0 7 8", "round_pips", {"field": "pips"}),
+    (("rounds", 0, "pips", 1), 169, "round_pip_value", {"round": 1, "seat": 2, "max": 168}),
+    (("rounds", 0, "pips", 1), -1, "round_pip_value", {"seat": 2}),
+    (("rounds", 0, "pips", 2), 7.5, "round_pip_value", {"seat": 3}),
+    (("rounds", 0, "pips", 2), "8", "round_pip_value", {"value": '"8"'}),
+    (("rounds", 0, "pips", 2), False, "round_pip_value", {}),
+    (("rounds", 1, "pips", 2), ["1-2", "7-7"], "round_bad_tile", {"round": 2, "tile": '"7-7"'}),
+    (("rounds", 1, "pips", 2), ["1-2", 12], "round_bad_tile", {"seat": 3}),
+    (("rounds", 1, "pips", 2), ["1-2", "2-1"], "round_duplicate_tile", {"tile": "[1|2]"}),
+    (("rounds", 1, "pips", 1), ["6-6"], "round_duplicate_tile", {"round": 2, "seat": 3}),
+    (("rounds", 1, "pips"), [100, 60, 9], "round_pips_total", {"total": 169, "max": 168}),
+    (("rounds", 0, "pips", 0), 4, "round_went_out_pips", {"round": 1, "seat": 1, "left": "4"}),
+    (("rounds", 0, "pips", 0), ["0-0"], "round_went_out_pips", {"left": "[0|0]"}),
+    (("rounds", 0, "last_double"), "yes", "round_last_double", {"value": '"yes"'}),
+    (("rounds", 0, "last_double"), None, "round_last_double", {"field": "last_double"}),
+    (("rounds", 1, "last_double"), True, "round_double_blocked", {"round": 2}),
+    (("rounds", 0, "play_points"), [5, 0, 0], "round_no_play_points", {"round": 1}),
+    (("rounds", 0, "play_points"), [0, 0], "round_play_points", {"sides": 3}),
+    (("rounds", 0, "play_points"), [0, 3, 0], "round_play_points", {"max": 1000}),
+    (("rounds", 0, "play_points"), None, "round_play_points", {"field": "play_points"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "code", "params"),
+    BAD_SHEETS,
+    ids=[f"{c}-{'.'.join(map(str, p))}" for p, _, c, _ in BAD_SHEETS],
+)
+def test_bad_sheets_raise_a_clear_error_in_every_language(path, value, code, params):
+    sheet = None if not path else changed(path, value)
+    before = copy.deepcopy(sheet)
+    for attempt in (check_sheet, score_sheet, export_sheet, remove_last_round):
+        with pytest.raises(DominoError) as info:
+            attempt(sheet)
+        assert info.value.code == code
+        assert params.items() <= info.value.params.items()
+        assert sheet == before
+    assert_told_everywhere(info.value)
+    with pytest.raises(DominoError) as info:
+        import_sheet(json.dumps(sheet))
+    assert info.value.code == code
+
+
+def assert_told_everywhere(error: DominoError) -> None:
+    messages = {lang: error.message(lang) for lang in LANGUAGES}
+    for lang, message in messages.items():
+        assert f"error.{error.code}" in strings(lang)
+        assert not message.startswith(f"{error.code}:"), (lang, message)
+        assert "{" not in message, (lang, message)
+    assert len(set(messages.values())) == 5, messages
+
+
+def test_a_double_finish_where_the_rules_have_none():
+    sheet = sheet_with("block-dk", {}, 2)
+    entry = {"went_out": 0, "pips": [0, 9], "last_double": True}
+    with pytest.raises(DominoError) as info:
+        add_round(sheet, entry)
+    assert info.value.code == "round_double_finish_off"
+    assert info.value.params == {"round": 1, "field": "last_double"}
+    assert_told_everywhere(info.value)
+    assert entry == {"went_out": 0, "pips": [0, 9], "last_double": True}
+
+
+def test_the_good_sheet_is_good():
+    view = score_sheet(GOOD)
+    assert [r["arithmetic"] for r in view["rounds"]] == ["7 + 8 = 15", "7 + 15 = 22, rounded to 20"]
+    assert view["totals"] == [35, 0, 0]
+    assert [s["name"] for s in view["sides"]] == ["Ana", "Seat 2", "Bo"]
+
+
+def test_a_round_after_the_end_of_the_match_is_an_error():
+    sheet = copy.deepcopy(GOOD)
+    sheet["rounds"].insert(0, {"went_out": 1, "pips": [60, 0, 45]})
+    before = copy.deepcopy(sheet)
+    with pytest.raises(DominoError) as info:
+        check_sheet(sheet)
+    assert info.value.code == "round_after_match"
+    assert info.value.params == {"round": 2, "over": 1}
+    assert_told_everywhere(info.value)
+    assert sheet == before
+
+
+def test_unknown_language():
+    with pytest.raises(DominoError) as info:
+        score_sheet(GOOD, "xx")
+    assert info.value.code == "unknown_language"
+
+
+# --- Export and import -------------------------------------------------------------------
+
+
+def test_export_and_import_round_trip_exactly():
+    sheet = import_sheet(json.dumps(GOOD))
+    text = export_sheet(sheet)
+    assert import_sheet(text) == sheet
+    assert export_sheet(import_sheet(text)) == text
+    assert json.loads(text)["names"] == ["Ana", "", "Bo"]
+    # Names and tiles keep their characters.
+    named = {**sheet, "names": ["Zoë", "Łucja", "Søren"]}
+    assert import_sheet(export_sheet(named)) == named
+    fives = sheet_with("all-fives", {}, 2, {"went_out": 0, "pips": [0, 13], "play_points": [10, 5]})
+    assert import_sheet(export_sheet(fives)) == fives
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "params"),
+    [
+        ("", "sheet_bad_json", {"line": 1, "column": 1}),
+        ('{"version": 1,\n "preset": }', "sheet_bad_json", {"line": 2, "column": 12}),
+        ("[1, 2", "sheet_bad_json", {}),
+        ("[1, 2]", "sheet_not_object", {}),
+        ("null", "sheet_not_object", {}),
+        ("[" * 100000, "sheet_bad_json", {}),
+        (None, "sheet_bad_json", {}),
+        (json.dumps({**GOOD, "version": 0}), "sheet_version_old", {"version": 0}),
+        (json.dumps({**GOOD, "version": 2}), "sheet_version_new", {"version": 2}),
+        (json.dumps({**GOOD, "players": "3"}), "bad_players", {}),
+        (json.dumps({**GOOD, "rounds": "none"}), "sheet_rounds", {}),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 20 else None,
+)
+def test_corrupt_imports_are_errors(text, code, params):
+    with pytest.raises(DominoError) as info:
+        import_sheet(text)
+    assert info.value.code == code
+    assert params.items() <= info.value.params.items()
+    assert_told_everywhere(info.value)
+
+
+# --- Editing: add, correct, remove -------------------------------------------------------
+
+
+def test_helpers_never_mutate_their_inputs():
+    sheet = import_sheet(json.dumps(GOOD))
+    frozen = copy.deepcopy(sheet)
+    entry = {"went_out": 2, "pips": [4, ["0-1", "2-2"], []], "last_double": True}
+    entry_before = copy.deepcopy(entry)
+    added = add_round(sheet, entry)
+    corrected = set_round(added, 0, {"went_out": 1, "pips": [5, 0, 5]})
+    removed = remove_last_round(corrected)
+    assert sheet == frozen and entry == entry_before
+    assert len(added["rounds"]) == 3 and added["rounds"][2]["pips"][1] == ["0-1", "2-2"]
+    assert corrected["rounds"][0]["went_out"] == 1
+    assert removed["rounds"] == corrected["rounds"][:2]
+    # The results share no list with their inputs.
+    added["rounds"][0]["pips"][1] = 99
+    assert sheet == frozen
+
+
+def test_set_round_recomputes_the_totals():
+    sheet = sheet_with(
+        "block",
+        {},
+        3,
+        {"went_out": 0, "pips": [0, 10, 10]},
+        {"went_out": None, "pips": [3, 7, 8]},
+        {"went_out": 2, "pips": [5, 5, 0]},
+    )
+    assert [r["totals"] for r in score_sheet(sheet)["rounds"]] == [
+        [20, 0, 0],
+        [32, 0, 0],
+        [32, 0, 10],
+    ]
+    fixed = set_round(sheet, 0, {"went_out": 1, "pips": [10, 0, 10]})
+    view = score_sheet(fixed)
+    assert [r["totals"] for r in view["rounds"]] == [[0, 20, 0], [12, 20, 0], [12, 20, 10]]
+    assert fixed["rounds"][1:] == sheet["rounds"][1:]
+
+
+def test_a_correction_that_ends_the_match_early_is_refused():
+    sheet = sheet_with(
+        "block",
+        {},
+        2,
+        {"went_out": 0, "pips": [0, 50]},
+        {"went_out": 1, "pips": [20, 0]},
+        {"went_out": 0, "pips": [0, 30]},
+    )
+    before = copy.deepcopy(sheet)
+    with pytest.raises(DominoError) as info:
+        set_round(sheet, 0, {"went_out": 0, "pips": [0, 100]})
+    assert info.value.code == "correction_ends_match"
+    assert info.value.params == {"round": 1, "over": 1}
+    assert_told_everywhere(info.value)
+    # A correction of round 2 that lets round 2 end the match is refused too.
+    with pytest.raises(DominoError) as info:
+        set_round(sheet, 1, {"went_out": 0, "pips": [0, 50]})
+    assert info.value.params == {"round": 2, "over": 2}
+    assert sheet == before
+    # Ending the match at the last round is a fine correction.
+    done = set_round(sheet, 2, {"went_out": 0, "pips": [0, 60]})
+    assert score_sheet(done)["outcome"] == {"over": True, "winner": 0, "drawn": False}
+
+
+@pytest.mark.parametrize(
+    ("index", "params"),
+    [(3, {"round": 4, "count": 3}), (-1, {"round": 0}), ("1", {"round": '"1"'}), (True, {})],
+)
+def test_set_round_needs_an_existing_round(index, params):
+    sheet = sheet_with(
+        "block",
+        {},
+        2,
+        {"went_out": 0, "pips": [0, 5]},
+        {"went_out": 0, "pips": [0, 5]},
+        {"went_out": 0, "pips": [0, 5]},
+    )
+    with pytest.raises(DominoError) as info:
+        set_round(sheet, index, {"went_out": 0, "pips": [0, 5]})
+    assert info.value.code == "round_index"
+    assert params.items() <= info.value.params.items()
+    assert_told_everywhere(info.value)
+
+
+def test_bad_entries_name_their_round():
+    sheet = sheet_with("block", {}, 2, {"went_out": 0, "pips": [0, 5]})
+    with pytest.raises(DominoError) as info:
+        add_round(sheet, {"went_out": 0, "pips": [0, "x"]})
+    assert info.value.params["round"] == 2
+    assert str(info.value).startswith("Round 2, seat 2:")
+    with pytest.raises(DominoError) as info:
+        set_round(sheet, 0, {"went_out": 0, "pips": [3, 5]})
+    assert info.value.code == "round_went_out_pips"
+    assert info.value.params["round"] == 1
+
+
+def test_remove_last_round():
+    sheet = sheet_with("block", {}, 2, {"went_out": 0, "pips": [0, 5]})
+    empty = remove_last_round(sheet)
+    assert empty["rounds"] == [] and len(sheet["rounds"]) == 1
+    with pytest.raises(DominoError) as info:
+        remove_last_round(empty)
+    assert info.value.code == "sheet_no_rounds"
+    assert_told_everywhere(info.value)
+
+
+def test_new_sheet():
+    assert new_sheet() == {
+        "version": 1,
+        "preset": "block",
+        "options": {},
+        "players": 2,
+        "names": ["", ""],
+        "rounds": [],
+    }
+    assert new_sheet("block-dk", {"partnerships": True}, 4)["names"] == ["", "", "", ""]
+    for args, code in [
+        (("block", {}, 5), "bad_players"),
+        (("block", {}, 3, ["a"]), "sheet_names"),
+        (("nope",), "unknown_preset"),
+        (("block", {"rounding": True}), "unknown_option"),
+    ]:
+        with pytest.raises(DominoError) as info:
+            new_sheet(*args)
+        assert info.value.code == code
