@@ -643,3 +643,14 @@ def test_new_sheet():
         with pytest.raises(DominoError) as info:
             new_sheet(*args)
         assert info.value.code == code
+
+
+def test_names_are_shown_as_typed_and_a_checked_sheet_is_accepted():
+    sheet = sheet_with("block", {}, 2, {"went_out": 0, "pips": [0, 5]})
+    sheet = {**sheet, "names": ["{seat} Ana", "Bo"]}
+    view = score_sheet(sheet)
+    assert view["rounds"][0]["result"] == "{seat} Ana wins the round and scores 5."
+    assert score_sheet(check_sheet(sheet)) == view
+    with pytest.raises(DominoError) as info:
+        import_sheet('{"version": NaN}')
+    assert info.value.code == "sheet_bad_version"
