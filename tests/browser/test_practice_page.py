@@ -1,0 +1,288 @@
+"""The practice page in the browser: a whole round played by clicks up to the score's
+arithmetic, undo, reload, a corrupt save, the seeded deal, the hint, the downloaded
+record replayed by the engine, and accessibility in light and dark on a phone.
+
+Each test starts the engine once (a cold start takes seconds). The computer's moves are
+shown at the page's pace; the tests set ``data-pace`` to 0, except where the reader's
+"show at once" button is tested.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from engine import DominoError, practice
+from engine.lang import strings
+from engine.records import replay
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+STORAGE_KEY = "domino-practice-save"
+ROOT = ".practice"
+
+RUN_AXE = """async (include) => {
+  const result = await axe.run({ include }, { resultTypes: ["violations"] });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+}"""
+
+# The reader may act: the engine is idle, and it is the reader's turn or the round is over.
+READY = """() => {
+  const root = document.querySelector('.practice');
+  if (root.dataset.busy !== 'false' || root.dataset.phase === 'setup') return false;
+  return root.dataset.phase !== 'play' || !!root.querySelector('.practice__tile.is-playable');
+}"""
+
+
+def url(site_url: str, lang: str, query: str = "") -> str:
+    return site_url + ("" if lang == "en" else f"{lang}/") + "practice/" + query
+
+
+def words(lang: str) -> dict[str, str]:
+    prefix = "page.practice."
+    return {k[len(prefix) :]: v for k, v in strings(lang).items() if k.startswith(prefix)}
+
+
+def open_page(page: Any, site_url: str, lang: str, query: str = "", pace: int = 0) -> Any:
+    page.goto(url(site_url, lang, query))
+    root = page.locator(ROOT)
+    root.evaluate("(el, pace) => { el.dataset.pace = String(pace); }", pace)
+    return root
+
+
+def start_game(root: Any, lang: str, *, players: int = 2, preset: str = "block") -> None:
+    w = words(lang)
+    root.get_by_label(w["game"], exact=True).select_option(preset)
+    root.get_by_label(w["players"], exact=True).select_option(str(players))
+    root.get_by_role("button", name=w["start"]).click()
+
+
+def wait_ready(page: Any) -> str:
+    """Waits until the reader may act; the page's phase."""
+    page.wait_for_function(READY, timeout=120_000)
+    return page.locator(ROOT).get_attribute("data-phase")
+
+
+def hand(root: Any) -> list[str]:
+    return root.locator(".practice__tile").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label').split(',')[0])"
+    )
+
+
+def saved(page: Any) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
+
+
+def play_one(root: Any) -> None:
+    """The reader lays the first tile that can be played, at the first end offered."""
+    root.locator(".practice__tile.is-playable").first.click()
+    ends = root.locator(".practice__end-button")
+    if root.locator(".practice__ends").is_visible():
+        ends.first.click()
+
+
+def play_round(page: Any, root: Any) -> str:
+    """Plays by clicks up to the end of the round; the phase then."""
+    for _ in range(60):
+        phase = wait_ready(page)
+        if phase != "play":
+            return phase
+        play_one(root)
+    raise AssertionError("the round did not end")
+
+
+def only_this_host(page_log: Any, site_url: str) -> None:
+    hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
+    assert hosts == {urlsplit(site_url).netloc}
+    assert page_log.errors() == [], "\n".join(page_log.errors())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
+    page: Any, page_log: Any, site_url: str, lang: str
+) -> None:
+    w = words(lang)
+    root = open_page(page, site_url, lang, "?seed=4242")
+    assert root.get_attribute("data-phase") == "setup"
+    assert root.get_by_label(w["seed"]).input_value() == "4242"
+    # The Danish options show in plain words, only for the Danish house rules.
+    options = root.locator(".practice__options")
+    assert not options.is_visible()
+    root.get_by_label(w["game"], exact=True).select_option("block-dk")
+    assert options.is_visible()
+    assert "blocked_scoring" not in options.inner_text()
+    assert w["option.blocked_scoring.difference"] in options.inner_text()
+    start_game(root, lang, players=3)
+    assert play_round(page, root) == "round-over"
+
+    save = saved(page)
+    assert save["seed"] == 4242 and save["preset"] == "block" and save["players"] == 3
+    expected = practice.view(save, lang)
+    panel = root.locator(".practice__end")
+    assert panel.is_visible()
+    assert root.locator(".practice__end-text").inner_text() == expected["round_end"]["text"]
+    assert root.locator(".practice__next").inner_text() == expected["round_end"]["next"]
+    for h in expected["round_end"]["hands"]:
+        assert h["name"] in root.locator(".practice__hands").inner_text()
+    totals = [
+        int(t) for t in root.locator(".practice__score tbody td:nth-child(3)").all_inner_texts()
+    ]
+    assert totals == [s["total"] for s in expected["sides"]]
+
+    # The record downloads as a file that the engine replays to the same totals.
+    with page.expect_download() as info:
+        root.get_by_role("button", name=w["download"]).click()
+    record = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    result = replay(record)
+    assert result["ok"], result
+    assert result["totals"][-1] == totals
+    assert root.locator(".practice__status").inner_text() == w["downloaded"]
+
+    # The next round is dealt.
+    root.get_by_role("button", name=w["next_round"]).click()
+    page.wait_for_function("document.querySelector('.practice').dataset.phase === 'play'")
+    assert saved(page)["rounds"][-1] == [] or len(saved(page)["rounds"]) == 2
+    only_this_host(page_log, site_url)
+
+
+def test_undo_reload_and_the_seeded_deal(
+    browser: Any, page: Any, page_log: Any, site_url: str
+) -> None:
+    w = words("fr")
+    root = open_page(page, site_url, "fr", "?seed=123")
+    start_game(root, "fr")
+    wait_ready(page)
+    assert "seed=123" in page.url
+    first = hand(root)
+    undo = root.get_by_role("button", name=w["undo"])
+    assert undo.is_disabled()
+    play_one(root)
+    wait_ready(page)
+    assert len(hand(root)) < len(first) or root.get_attribute("data-phase") != "play"
+    assert undo.is_enabled()
+    undo.click()
+    wait_ready(page)
+    assert hand(root) == first
+    assert undo.is_disabled()
+
+    # A reload keeps the game: the same hand, the same phase.
+    play_one(root)
+    phase = wait_ready(page)
+    kept = hand(root)
+    page.reload()
+    assert wait_ready(page) == phase
+    assert hand(root) == kept
+    assert root.locator(".practice__status").inner_text() == w["restored"]
+
+    # The same seed in the address deals the same hand in another browser.
+    context = browser.new_context()
+    try:
+        other = context.new_page()
+        other.goto(url(site_url, "fr", "?seed=123"))
+        other_root = other.locator(ROOT)
+        other_root.evaluate("el => { el.dataset.pace = '0'; }")
+        start_game(other_root, "fr")
+        wait_ready(other)
+        assert hand(other_root) == first
+    finally:
+        context.close()
+    only_this_host(page_log, site_url)
+
+
+@pytest.mark.parametrize(
+    ("lang", "kept", "error"),
+    [
+        ("pl", "{not json", DominoError("bad_save", detail="a saved game is a JSON object")),
+        ("da", '{"version": 0}', DominoError("save_version", version=0, expected=1)),
+    ],
+)
+def test_a_corrupt_save_gives_a_message_and_a_new_game(
+    page: Any, page_log: Any, site_url: str, lang: str, kept: str, error: DominoError
+) -> None:
+    w = words(lang)
+    page.goto(url(site_url, lang))
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, kept])
+    page.reload()
+    status = page.locator(".practice__status")
+    page.wait_for_function(
+        "document.querySelector('.practice').dataset.phase === 'setup' &&"
+        " document.querySelector('.practice__status').textContent.length > 0 &&"
+        " document.documentElement.dataset.engine === 'ready'"
+    )
+    assert status.inner_text() == f"{error.message(lang)} {w['save_lost']}"
+    assert page.locator(".practice__setup").is_visible()
+    assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") is None
+    # The set-up form works: a new game starts.
+    start_game(page.locator(ROOT), lang)
+    assert wait_ready(page) == "play"
+    only_this_host(page_log, site_url)
+
+
+def test_the_hint_and_the_computers_moves_at_once(page: Any, page_log: Any, site_url: str) -> None:
+    w = words("en")
+    root = open_page(page, site_url, "en", "?seed=77", pace=60_000)
+    start_game(root, "en", players=4)
+    # With a slow pace the reader skips the computer's moves.
+    for _ in range(4):
+        skip = root.get_by_role("button", name=w["skip"])
+        page.wait_for_function(f"""() => {READY}() ||
+            (!document.querySelector('.practice__skip').hidden &&
+             document.querySelector('.practice').dataset.busy === 'false')""")
+        if not skip.is_visible():
+            break
+        skip.click()
+    wait_ready(page)
+    root.get_by_role("button", name=w["hint"]).click()
+    hint = root.locator(".practice__hint")
+    hint.wait_for(state="visible")
+    expected = practice.suggest(saved(page), "en")
+    assert hint.inner_text() == expected["text"]
+    only_this_host(page_log, site_url)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_app_has_no_axe_violations_and_fits_a_phone(
+    browser: Any, site_url: str, scheme: str
+) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
+    context = browser.new_context(
+        color_scheme=scheme, viewport={"width": 360, "height": 780}, has_touch=True
+    )
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        root = open_page(page, site_url, "de" if scheme == "dark" else "en", "?seed=9")
+        found = {}
+
+        def check(state: str) -> None:
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate(RUN_AXE, [ROOT])
+            if violations:
+                found[state] = violations
+            wide = page.evaluate(
+                """() => [...document.querySelectorAll('.practice, .practice *')]
+                  .filter((el) => el.getBoundingClientRect().width > 0)
+                  .filter((el) => el.getBoundingClientRect().right > 360 + 0.5)
+                  .filter((el) => !el.closest('.practice__layout, .practice__score-wrap'))
+                  .map((el) => el.className.baseVal ?? el.className)"""
+            )
+            assert wide == [], f"{state}: {wide[:5]}"
+
+        check("setup")
+        lang = "de" if scheme == "dark" else "en"
+        root.get_by_label(words(lang)["game"], exact=True).select_option("all-fives")
+        root.get_by_role("button", name=words(lang)["start"]).tap()
+        wait_ready(page)
+        check("play")
+        assert play_round(page, root) == "round-over"
+        check("round-over")
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+        assert errors == []
+    finally:
+        context.close()
