@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import practice
+from engine import practice, scorepad
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
@@ -194,6 +194,61 @@ def practice_next_round(args: dict[str, Any], lang: str) -> dict[str, Any]:
 def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The game record of the finished rounds, for ``python -m engine replay``."""
     return practice.match_record(_save(args))
+
+
+def _sheet(args: dict[str, Any]) -> Any:
+    if "sheet" not in args:
+        raise DominoError("bad_request", detail="the request holds no score sheet")
+    return args["sheet"]
+
+
+def _scorepad(sheet: dict[str, Any], lang: str) -> dict[str, Any]:
+    return {"sheet": sheet, "view": scorepad.score_sheet(sheet, lang)}
+
+
+@method("scorepad_new")
+def scorepad_new(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A new score sheet: ``preset``, ``options``, ``players`` and ``names``."""
+    sheet = scorepad.new_sheet(
+        args.get("preset", "block"), args.get("options"), args.get("players", 2), args.get("names")
+    )
+    return _scorepad(sheet, lang)
+
+
+@method("scorepad_view")
+def scorepad_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The scores of a sheet (a bad sheet is an error)."""
+    return _scorepad(scorepad.check_sheet(_sheet(args)).to_dict(), lang)
+
+
+@method("scorepad_add")
+def scorepad_add(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The sheet with one more round: ``entry``."""
+    return _scorepad(scorepad.add_round(_sheet(args), args.get("entry")), lang)
+
+
+@method("scorepad_set")
+def scorepad_set(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The sheet with round ``index`` (from 0) corrected to ``entry``."""
+    return _scorepad(scorepad.set_round(_sheet(args), args.get("index"), args.get("entry")), lang)
+
+
+@method("scorepad_remove_last")
+def scorepad_remove_last(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The sheet without its last round."""
+    return _scorepad(scorepad.remove_last_round(_sheet(args)), lang)
+
+
+@method("scorepad_export")
+def scorepad_export(args: dict[str, Any], lang: str) -> str:
+    """The sheet as JSON text, to save as a file."""
+    return scorepad.export_sheet(_sheet(args))
+
+
+@method("scorepad_import")
+def scorepad_import(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A sheet read from JSON ``text`` (an error changes nothing)."""
+    return _scorepad(scorepad.import_sheet(args.get("text")), lang)
 
 
 def handle(request: object) -> dict[str, Any]:

@@ -654,3 +654,41 @@ def test_names_are_shown_as_typed_and_a_checked_sheet_is_accepted():
     with pytest.raises(DominoError) as info:
         import_sheet('{"version": NaN}')
     assert info.value.code == "sheet_bad_version"
+
+
+def test_the_pages_worker_reaches_the_scorepad_through_engine_web():
+    """The scorepad page's calls, as JSON: a round scored with its arithmetic, a correction,
+    export and import, and a bad import told in the page's language, changing nothing."""
+    from engine.web import call
+
+    def ask(method: str, args: dict, lang: str = "de") -> dict:
+        return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
+
+    made = ask("scorepad_new", {"preset": "block", "players": 3, "names": ["Ana", "", "Bo"]})
+    assert made["ok"], made
+    sheet = made["value"]["sheet"]
+    added = ask("scorepad_add", {"sheet": sheet, "entry": {"went_out": None, "pips": [3, 7, 8]}})
+    assert added["value"]["view"]["rounds"][0]["arithmetic"] == "7 + 8 − 3 = 12"
+    assert added["value"]["view"]["totals"] == [12, 0, 0]
+    sheet = added["value"]["sheet"]
+    fixed = ask("scorepad_set", {"sheet": sheet, "index": 0,
+                                 "entry": {"went_out": 0, "pips": [0, 5, 5]}})  # fmt: skip
+    assert fixed["value"]["view"]["totals"] == [10, 0, 0]
+    text = ask("scorepad_export", {"sheet": fixed["value"]["sheet"]})["value"]
+    back = ask("scorepad_import", {"text": text})
+    assert back["value"]["sheet"] == fixed["value"]["sheet"]
+    bad = ask("scorepad_import", {"text": "{not json"})
+    assert bad["ok"] is False and bad["code"] == "sheet_bad_json"
+    assert bad["error"] and not bad["error"].startswith("sheet_bad_json")
+    assert (
+        bad["error"]
+        != json.loads(
+            call(
+                json.dumps(
+                    {"method": "scorepad_import", "args": {"text": "{not json"}, "lang": "en"}
+                )
+            )
+        )["error"]
+    )
+    assert ask("scorepad_view", {})["code"] == "bad_request"
+    assert ask("scorepad_remove_last", {"sheet": sheet})["value"]["view"]["rounds"] == []
