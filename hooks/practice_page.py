@@ -107,10 +107,15 @@ def render_setup(lang: str) -> str:
         attrs = {"data_option": name}
         if name == "partnerships":
             attrs["aria_describedby"] = "practice-partners-note"
-        options.append(_select(f"practice-option-{name}", w(f"option.{name}"), choices, **attrs))
-    options.append(
-        f'<p class="practice__help" id="practice-partners-note">{_e(w("partners_need_four"))}</p>'
-    )
+        field = _select(f"practice-option-{name}", w(f"option.{name}"), choices, **attrs)
+        if name == "partnerships":
+            note = w("partners_need_four")
+            field = field.replace(
+                "</select></p>",
+                f'</select><span class="practice__help" id="practice-partners-note">'
+                f"{_e(note)}</span></p>",
+            )
+        options.append(field)
     fields.append(
         f'<fieldset class="practice__options" data-preset="{OPTIONS_PRESET}">'
         f"<legend>{_e(w('options'))}</legend>{''.join(options)}</fieldset>"
