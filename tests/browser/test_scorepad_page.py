@@ -1,0 +1,344 @@
+"""The scorepad page in the browser: worked examples of the rules (``blocked-3-7-8``, the
+Danish rounding and the double finish) entered through the page in two languages and
+checked against ``engine.scorepad.score_sheet``; a bad entry, a correction, a reload, a
+corrupt saved sheet, export then import, a bad import; and accessibility in light and
+dark on a 360 px phone.
+
+Each test loads few pages: every load with a sheet starts the engine (seconds, cold).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from engine import DominoError, scorepad
+from engine.lang import strings
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+STORAGE_KEY = "domino-scorepad-sheet"
+ROOT = ".scorepad"
+ENGINE_MS = 120_000
+
+RUN_AXE = """async (include) => {
+  const result = await axe.run({ include }, { resultTypes: ["violations"] });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+}"""
+
+IDLE = "document.querySelector('.scorepad').dataset.busy === 'false'"
+
+
+def url(site_url: str, lang: str) -> str:
+    return site_url + ("" if lang == "en" else f"{lang}/") + "scorepad/"
+
+
+def words(lang: str) -> dict[str, str]:
+    prefix = "page.scorepad."
+    return {k[len(prefix) :]: v for k, v in strings(lang).items() if k.startswith(prefix)}
+
+
+def only_this_host(page_log: Any, site_url: str) -> None:
+    hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
+    assert hosts == {urlsplit(site_url).netloc}
+    assert page_log.errors() == [], "\n".join(page_log.errors())
+
+
+def saved(page: Any) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
+
+
+def status(page: Any) -> str:
+    return str(page.locator(".scorepad__status").inner_text())
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function(IDLE, timeout=ENGINE_MS)
+
+
+def new_sheet(
+    page: Any,
+    lang: str,
+    *,
+    preset: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    names: tuple[str, ...] = (),
+) -> None:
+    """Fills the set-up form and starts the sheet."""
+    w = words(lang)
+    root = page.locator(ROOT)
+    root.get_by_label(w["game"], exact=True).select_option(preset)
+    for option, value in (options or {}).items():
+        root.locator(f"#scorepad-option-{option}").select_option(json.dumps(value))
+    root.get_by_label(w["players"], exact=True).select_option(str(players))
+    for seat, name in enumerate(names, start=1):
+        root.get_by_label(w["name_label"].format(seat=seat), exact=True).fill(name)
+    root.get_by_role("button", name=w["start"]).click()
+    page.wait_for_function(
+        f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+        timeout=ENGINE_MS,
+    )
+
+
+def enter_round(
+    page: Any,
+    went_out: int | None,
+    hands: list[str],
+    *,
+    last_double: bool = False,
+    play: list[int] | None = None,
+) -> None:
+    """Fills the round entry form (as it stands: a new round or a correction) and sends it."""
+    root = page.locator(ROOT)
+    root.locator("#scorepad-went-out").select_option("" if went_out is None else str(went_out))
+    for seat, hand in enumerate(hands):
+        field = root.locator(f"#scorepad-pips-{seat}")
+        if seat != went_out:
+            field.fill(hand)
+    for side, points in enumerate(play or []):
+        root.locator(f"#scorepad-play-{side}").fill(str(points))
+    if last_double:
+        root.locator("#scorepad-last-double").check()
+    root.locator(".scorepad__add").click()
+    wait_idle(page)
+
+
+def table(page: Any) -> list[list[str]]:
+    """The rounds' table as shown: per row, the round, its scoring and each side's cell."""
+    return page.locator(".scorepad__table tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].slice(0, -1).map(c => c.innerText.trim()))"
+    )
+
+
+def expected_table(sheet: Any, lang: str) -> list[list[str]]:
+    """The table the engine's view of ``sheet`` gives."""
+    view = scorepad.score_sheet(sheet, lang)
+    rows = []
+    for r in view["rounds"]:
+        cells = [str(r["round"]), f"{r['arithmetic']}\n{r['result']}"]
+        for total, points in zip(r["totals"], r["points"], strict=True):
+            cells.append(f"{total} +{points}" if points > 0 else str(total))
+        rows.append(cells)
+    return rows
+
+
+def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
+    page: Any, page_log: Any, site_url: str
+) -> None:
+    lang = "en"
+    w = words(lang)
+    page.goto(url(site_url, lang))
+    root = page.locator(ROOT)
+    assert root.get_attribute("data-phase") == "setup"
+    assert page.evaluate("document.documentElement.dataset.engine") is None
+    new_sheet(page, lang, preset="block", players=3)
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+
+    # blocked-3-7-8: blocked; 3, 7, 8 → the holder of 3 scores 7 + 8 − 3 = 12.
+    enter_round(page, None, ["3", "7", "8"])
+    sheet = saved(page)
+    assert sheet["rounds"] == [{"went_out": None, "pips": [3, 7, 8]}]
+    view = scorepad.score_sheet(sheet, lang)
+    assert view["rounds"][0]["arithmetic"] == "7 + 8 − 3 = 12"
+    assert view["totals"] == [12, 0, 0]
+    assert table(page) == expected_table(sheet, lang)
+    assert "7 + 8 − 3 = 12" in table(page)[0][1]
+    assert status(page) == w["added"].format(round=1)
+    assert root.locator(".scorepad__match").inner_text() == view["status"]
+
+    # A bad entry: the engine's message, and nothing changes.
+    enter_round(page, 1, ["2-3 x", "", "4"])
+    error = DominoError("round_bad_tile", round=2, field="pips", seat=1, tile='"x"')
+    assert status(page) == error.message(lang)
+    assert saved(page) == sheet
+
+    # A second round (tiles for one hand), then a correction of the first.
+    enter_round(page, 1, ["1-2 6-6", "", "5"])
+    root.get_by_role("button", name=w["correct_round"].format(round=1)).click()
+    assert root.locator(".scorepad__entry-title").inner_text() == w["entry_fix"].format(round=1)
+    assert root.locator("#scorepad-pips-1").input_value() == "7"
+    enter_round(page, 2, ["3", "9", ""])
+    sheet = saved(page)
+    assert sheet["rounds"][0] == {"went_out": 2, "pips": [3, 9, 0]}
+    assert sheet["rounds"][1] == {"went_out": 1, "pips": [["1-2", "6-6"], 0, 5]}
+    assert scorepad.score_sheet(sheet, lang)["totals"] == [0, 20, 12]
+    assert table(page) == expected_table(sheet, lang)
+    assert status(page) == w["corrected"].format(round=1)
+
+    # A reload keeps the sheet.
+    page.reload()
+    page.wait_for_function(
+        f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+        timeout=ENGINE_MS,
+    )
+    assert status(page) == w["restored"]
+    assert table(page) == expected_table(sheet, lang)
+
+    # Export gives the engine's JSON; after a change, importing it gives the same sheet.
+    with page.expect_download() as info:
+        root.get_by_role("button", name=w["export"]).click()
+    exported = Path(info.value.path()).read_text(encoding="utf-8")
+    assert exported == scorepad.export_sheet(sheet)
+    root.get_by_role("button", name=w["remove_last"]).click()
+    wait_idle(page)
+    assert len(saved(page)["rounds"]) == 1
+    root.get_by_label(w["import"]).set_input_files(
+        files=[
+            {"name": "scorepad.json", "mimeType": "application/json", "buffer": exported.encode()}
+        ]
+    )
+    page.wait_for_function(
+        "document.querySelector('.scorepad__status').textContent === " + json.dumps(w["imported"]),
+        timeout=ENGINE_MS,
+    )
+    assert saved(page) == sheet
+    assert table(page) == expected_table(sheet, lang)
+
+    # A bad file: a clear message, and nothing changes.
+    bad = '{"version": 1, "preset": "block"'
+    root.get_by_label(w["import"]).set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": bad.encode()}]
+    )
+    page.wait_for_function(
+        f"{IDLE} && document.querySelector('.scorepad__status').textContent !== "
+        + json.dumps(w["imported"]),
+        timeout=ENGINE_MS,
+    )
+    try:
+        scorepad.import_sheet(bad)
+    except DominoError as e:
+        message = e.message(lang)
+    assert status(page) == f"{message} {w['unchanged']}"
+    assert saved(page) == sheet
+    assert table(page) == expected_table(sheet, lang)
+    only_this_host(page_log, site_url)
+
+
+def test_danish_rounding_and_double_finish_then_a_corrupt_save(
+    page: Any, page_log: Any, site_url: str
+) -> None:
+    lang = "da"
+    w = words(lang)
+    page.goto(url(site_url, lang))
+    new_sheet(
+        page,
+        lang,
+        preset="block-dk",
+        players=3,
+        options={"rounding": True, "double_finish": True},
+        names=("Ana", "", "Bo"),
+    )
+    root = page.locator(ROOT)
+    # Ana goes out with a double: 14 + 15 = 29, rounded to 30, doubled: 60.
+    enter_round(page, 0, ["", "14", "1-2 6-6"], last_double=True)
+    # Blocked: 8, 13, 20 → the holder of 8 scores 33, rounded up to 35 (no doubling).
+    enter_round(page, None, ["8", "13", "20"])
+    sheet = saved(page)
+    # Every option is on the sheet, as chosen in the set-up.
+    assert sheet["options"]["rounding"] is True and sheet["options"]["double_finish"] is True
+    assert sheet["options"]["target"] == 100
+    assert sheet["rounds"][0]["last_double"] is True
+    view = scorepad.score_sheet(sheet, lang)
+    assert [r["score"] for r in view["rounds"]] == [60, 35]
+    assert view["totals"] == [95, 0, 0]
+    assert table(page) == expected_table(sheet, lang)
+    assert "Ana" in table(page)[0][1] and "60" in table(page)[0][1]
+    # The last-double box is for a seat that went out only.
+    root.locator("#scorepad-went-out").select_option("")
+    assert root.locator("#scorepad-last-double").is_hidden()
+
+    # The next round wins the match: the page says so and takes no more rounds.
+    enter_round(page, 0, ["", "3", "4"])
+    sheet = saved(page)
+    view = scorepad.score_sheet(sheet, lang)
+    assert view["outcome"]["over"] and view["outcome"]["winner"] == 0
+    assert root.locator(".scorepad__match").inner_text() == view["status"]
+    assert root.get_attribute("data-over") == "true"
+    assert root.locator(".scorepad__entry").is_hidden()
+    assert root.locator(".scorepad__over").inner_text() == w["match_over"]
+
+    # A corrupt saved sheet: the engine's message, a new sheet's set-up, nothing broken.
+    corrupt = dict(sheet, players=5)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, json.dumps(corrupt)])
+    page.reload()
+    page.wait_for_function(
+        f"{IDLE} && document.querySelector('.scorepad__status').textContent.length > 0"
+        " && document.documentElement.dataset.engine === 'ready'",
+        timeout=ENGINE_MS,
+    )
+    try:
+        scorepad.check_sheet(corrupt)
+    except DominoError as e:
+        message = e.message(lang)
+    assert status(page) == f"{message} {w['save_lost']}"
+    assert root.get_attribute("data-phase") == "setup"
+    assert root.locator(".scorepad__setup").is_visible()
+    assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") is None
+    new_sheet(page, lang, preset="draw", players=2)
+    assert saved(page)["preset"] == "draw"
+    only_this_host(page_log, site_url)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_app_has_no_axe_violations_and_fits_a_phone(
+    browser: Any, site_url: str, scheme: str
+) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
+    lang = "de" if scheme == "dark" else "en"
+    context = browser.new_context(
+        color_scheme=scheme, viewport={"width": 360, "height": 780}, has_touch=True
+    )
+    errors: list[str] = []
+    hosts: set[str] = set()
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on(
+            "console",
+            lambda m: (
+                errors.append(f"{m.text} ({m.location.get('url', '')})")
+                if m.type == "error"
+                else None
+            ),
+        )
+        context.on("request", lambda r: hosts.add(urlsplit(r.url).netloc))
+        page.goto(url(site_url, lang))
+        found = {}
+
+        def check(state: str) -> None:
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate(RUN_AXE, [ROOT])
+            if violations:
+                found[state] = violations
+            wide = page.evaluate(
+                """() => [...document.querySelectorAll('.scorepad, .scorepad *')]
+                  .filter((el) => el.getBoundingClientRect().width > 0)
+                  .filter((el) => el.getBoundingClientRect().right > 360 + 0.5)
+                  .filter((el) => !el.closest('.scorepad__table-wrap'))
+                  .map((el) => el.className.baseVal ?? el.className)"""
+            )
+            assert wide == [], f"{state}: {wide[:5]}"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+        w = words(lang)
+        page.locator(ROOT).get_by_label(w["game"], exact=True).select_option("block-dk")
+        check("setup")
+        new_sheet(page, lang, preset="all-fives", players=4, names=("Zoë Winterbottom-Smythe",))
+        enter_round(page, 0, ["", "1-2 3-4 5-6", "6-6 5-5", "12"], play=[15, 10, 0, 5])
+        assert len(table(page)) == 1
+        check("sheet")
+        root = page.locator(ROOT)
+        root.get_by_role("button", name=w["correct_round"].format(round=1)).tap()
+        check("correction")
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+        # Less Material's known sitemap 404s (see conftest.PageLog.errors).
+        assert [e for e in errors if not e.endswith("/sitemap.xml)")] == []
+        assert hosts == {urlsplit(site_url).netloc}
+    finally:
+        context.close()
