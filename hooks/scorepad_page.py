@@ -174,7 +174,8 @@ def render_sheet(lang: str) -> str:
         '<p class="scorepad__match" aria-live="polite"></p>'
         '<div class="scorepad__table-wrap" role="region" tabindex="0" '
         f'aria-label="{_e(w("table_caption"))}">'
-        f'<table class="scorepad__table"><caption>{_e(w("table_caption"))}</caption>'
+        '<table class="scorepad__table">'
+        f'<caption class="domino-sr-only">{_e(w("table_caption"))}</caption>'
         "<thead><tr></tr></thead><tbody></tbody></table></div>"
         f'<p class="scorepad__empty">{_e(w("no_rounds"))}</p>'
         '<p class="scorepad__over" hidden>'

@@ -329,9 +329,20 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         w = words(lang)
         page.locator(ROOT).get_by_label(w["game"], exact=True).select_option("block-dk")
         check("setup")
-        new_sheet(page, lang, preset="all-fives", players=4, names=("Zoë Winterbottom-Smythe",))
-        enter_round(page, 0, ["", "1-2 3-4 5-6", "6-6 5-5", "12"], play=[15, 10, 0, 5])
-        assert len(table(page)) == 1
+        names = ("Zoë Winterbottom-Smythe", "", "Bo")
+        hands = ["", "1-2 3-4 5-6", "6-6 5-5", "12"]
+        if scheme == "light":  # All Fives: points scored in play, per side
+            new_sheet(page, lang, preset="all-fives", players=4, names=names)
+            enter_round(page, 0, hands, play=[15, 10, 0, 5])
+        else:  # the Danish house rules in partnerships: two teams of two
+            options = {"partnerships": True, "blocked_scoring": "difference"}
+            new_sheet(page, lang, preset="block-dk", players=4, options=options, names=names)
+            enter_round(page, 0, hands)
+        sheet = saved(page)
+        assert table(page) == expected_table(sheet, lang)
+        view = scorepad.score_sheet(sheet, lang)
+        heads = page.locator(".scorepad__table thead th").all_inner_texts()
+        assert heads[2:-1] == [side["name"] for side in view["sides"]]
         check("sheet")
         root = page.locator(ROOT)
         root.get_by_role("button", name=w["correct_round"].format(round=1)).tap()
