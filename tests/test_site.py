@@ -49,7 +49,7 @@ if str(ROOT) not in sys.path:
 from engine.examples import check  # noqa: E402
 from engine.lang import LANGUAGES, strings  # noqa: E402
 
-PAGES = ("index", "block", "house-rules", "draw-and-all-fives")
+PAGES = ("index", "block", "house-rules", "draw-and-all-fives", "practice", "scorepad")
 DEFAULT = "en"
 SITE = "http://site.test"  # a stand-in origin to resolve relative links against
 RULES_SHARED = ROOT.parent / "shared" / "RULES.md"
@@ -337,7 +337,7 @@ def test_strict_build_passes_without_warnings(site: Site) -> None:
     )
 
 
-def test_navigation_instant_is_off_and_nav_has_the_four_pages(site: Site) -> None:
+def test_navigation_instant_is_off_and_nav_has_every_page(site: Site) -> None:
     for page, lang in ALL_PAGES:
         tree = site.tree(page, lang)
         config = json.loads(_config_json(tree))
