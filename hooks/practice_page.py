@@ -3,10 +3,12 @@
 In ``docs/practice*.md`` a fenced block of language ``practice`` (its body empty) becomes
 the practice game: the set-up form, the table, the reader's tiles, the buttons, the
 score and the round's log. Every visible word comes from the engine's language tables
-(``engine.lang``, keys ``page.practice.*``, ``level.*``), in the page's language; the
-words the page's script shows later (messages, counts, phase names) are handed to it in
-the root's ``data-words``. The script (``assets/js/practice.js``) plays the game with the
-rules engine in the reader's browser; without script, only a line saying so shows.
+(``engine.lang``, keys ``page.practice.*``, ``level.*``, and the set-up words it shares
+with the scorepad, ``game.*`` and ``option.*``, see ``hooks/app_forms.py``), in the page's
+language; the words the page's script shows later (messages, counts, phase names) are
+handed to it in the root's ``data-words``. The script (``assets/js/practice.js``) plays
+the game with the rules engine in the reader's browser; without script, only a line
+saying so shows.
 
 The set-up form shows each option of the Danish house rules
 (``engine.rules.option_choices("block-dk")``) in plain words: a missing translation of an
@@ -16,7 +18,6 @@ never an engine name on the page.
 
 from __future__ import annotations
 
-import html
 import json
 import sys
 from pathlib import Path
@@ -28,99 +29,58 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.lang import strings as _strings  # noqa: E402
 from engine.lang import text as _text  # noqa: E402
 from engine.players import LEVELS as _LEVELS  # noqa: E402
 from engine.practice import MAX_SEED as _MAX_SEED  # noqa: E402
-from engine.rules import PRESETS as _PRESETS  # noqa: E402
-from engine.rules import option_choices as _option_choices  # noqa: E402
+from hooks.app_forms import (  # noqa: E402
+    OPTIONS_PRESET,
+    FencePage,
+    game_select,
+    option_selects,
+    page_words,
+    players_select,
+    script_url,
+    select,
+    word,
+)
+from hooks.app_forms import e as _e  # noqa: E402
 
 log = get_plugin_logger("practice")
 
-DEFAULT_LANG = "en"
 PREFIX = "page.practice."
 SCRIPT = "assets/js/practice.js"
 PACE_MS = 800
 """The pause between two of the computer's moves shown one at a time."""
-OPTIONS_PRESET = "block-dk"
-"""The preset whose options the form shows."""
-
-# The page being rendered: custom fence formatters get no page (one page at a time).
-_page: dict[str, str] = {"lang": DEFAULT_LANG, "src": "?", "url": ""}
-
-
-class MissingWords(ValueError):
-    """A word the page needs is not in the language's table."""
 
 
 def _word(lang: str, key: str) -> str:
-    table = _strings(lang)
-    if key not in table:
-        raise MissingWords(f"the language table {lang} has no {key!r}")
-    return table[key]
-
-
-def _e(value: str) -> str:
-    return html.escape(value)
-
-
-def value_key(value: Any) -> str:
-    """The last part of an option value's word key: ``none``, ``true``, ``false``, or
-    the value itself (``7``, ``total``)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def value_words(lang: str, option: str, value: Any) -> str:
-    """An option value in plain words: its own key, or the option's ``value`` pattern
-    (``{points} points`` for a target)."""
-    table = _strings(lang)
-    key = f"{PREFIX}option.{option}.{value_key(value)}"
-    if key in table:
-        return table[key]
-    pattern = f"{PREFIX}option.{option}.value"
-    if pattern in table:
-        return table[pattern].format(points=value)
-    raise MissingWords(f"the language table {lang} has no {key!r}")
+    return word(lang, key)
 
 
 def _select(ident: str, label: str, options: list[tuple[str, str]], **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in attrs.items())
-    opts = "".join(f'<option value="{_e(v)}">{_e(words)}</option>' for v, words in options)
-    return (
-        f'<p class="practice__field"><label for="{ident}">{_e(label)}</label>'
-        f'<select id="{ident}"{extra}>{opts}</select></p>'
-    )
+    return select(ident, label, options, "practice__field", **attrs)
 
 
 def render_setup(lang: str) -> str:
     """The set-up form: game, its options, players, levels, seed, Start."""
     w = lambda key: _word(lang, PREFIX + key)  # noqa: E731
-    presets = [(p, w(f"preset.{p}")) for p in _PRESETS]
-    fields = [_select("practice-preset", w("game"), presets, name="preset")]
-    options = []
-    for name, values in _option_choices(OPTIONS_PRESET).items():
-        choices = [(json.dumps(v), value_words(lang, name, v)) for v in values]
-        attrs = {"data_option": name}
-        if name == "partnerships":
-            attrs["aria_describedby"] = "practice-partners-note"
-        field = _select(f"practice-option-{name}", w(f"option.{name}"), choices, **attrs)
-        if name == "partnerships":
-            note = w("partners_need_four")
-            field = field.replace(
-                "</select></p>",
-                f'</select><span class="practice__help" id="practice-partners-note">'
-                f"{_e(note)}</span></p>",
-            )
-        options.append(field)
+    fields = [game_select(lang, "practice-preset", "practice__field", name="preset")]
+    options = option_selects(lang, "practice", "practice__field", "practice-partners-note")
+    options = [
+        field.replace(
+            "</select></p>",
+            f'</select><span class="practice__help" id="practice-partners-note">'
+            f"{_e(w('partners_need_four'))}</span></p>",
+        )
+        if 'data-option="partnerships"' in field
+        else field
+        for field in options
+    ]
     fields.append(
         f'<fieldset class="practice__options" data-preset="{OPTIONS_PRESET}">'
-        f"<legend>{_e(w('options'))}</legend>{''.join(options)}</fieldset>"
+        f"<legend>{_e(_word(lang, 'game.options'))}</legend>{''.join(options)}</fieldset>"
     )
-    fields.append(_select("practice-players", w("players"), [(str(n), str(n)) for n in (2, 3, 4)]))
+    fields.append(players_select(lang, "practice-players", "practice__field"))
     levels = [(level, _word(lang, f"level.{level}")) for level in _LEVELS]
     for seat in (1, 2, 3):
         fields.append(
@@ -206,19 +166,12 @@ def render_game(lang: str) -> str:
     )
 
 
-def script_url(page_url: str) -> str:
-    """The page's relative URL of the app's script (``../assets/js/practice.js``)."""
-    depth = len([part for part in page_url.split("/") if part])
-    return "../" * depth + SCRIPT
-
-
 def render_practice(source: str, lang: str, page_url: str) -> str:
     """The practice app in ``lang``: hidden until its script runs."""
     if source.strip():
         raise ValueError("the practice block takes no lines")
-    table = _strings(lang)
-    words = {k[len(PREFIX) :]: v for k, v in table.items() if k.startswith(PREFIX)}
-    data = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+    data = page_words(lang, PREFIX)
+    words = json.loads(data)
     return (
         f'<div class="practice" data-phase="setup" data-busy="false" data-pace="{PACE_MS}" '
         f'data-max-seed="{_MAX_SEED}" data-words="{_e(data)}">'
@@ -229,37 +182,17 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
         + render_game(lang)
         + '<p class="practice__phase domino-sr-only" aria-live="polite"></p>'
         "</div></div>"
-        f'<script type="module" src="{script_url(page_url)}"></script>'
+        f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
     )
 
 
-def practice_fence(
-    source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
-) -> str:
-    try:
-        return render_practice(source, _page["lang"], _page["url"])
-    except Exception as e:  # a missing word or a bad block alike
-        log.warning(f"{_page['src']}: bad practice block ({e})")
-        return (
-            '<div class="admonition failure"><p class="admonition-title">Build error</p>'
-            f"<p>{_e(str(e))}</p></div>"
-        )
-
-
-FENCE = {"name": "practice", "class": "practice", "format": practice_fence}
+PAGE = FencePage("practice", render_practice, log.warning)
 
 
 def on_config(config: Any) -> Any:
-    # static-i18n runs on_config once per language on the same config: add the fence once.
-    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    fences = superfences.setdefault("custom_fences", [])
-    if FENCE["name"] not in {f["name"] for f in fences}:
-        fences.append(FENCE)
-    return config
+    return PAGE.register(config)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    _page["lang"] = getattr(page.file, "locale", None) or DEFAULT_LANG
-    _page["src"] = page.file.src_uri
-    _page["url"] = page.url
+    PAGE.track(page)
     return markdown

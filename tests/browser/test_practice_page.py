@@ -56,8 +56,8 @@ def open_page(page: Any, site_url: str, lang: str, query: str = "", pace: int = 
 
 def start_game(root: Any, lang: str, *, players: int = 2, preset: str = "block") -> None:
     w = words(lang)
-    root.get_by_label(w["game"], exact=True).select_option(preset)
-    root.get_by_label(w["players"], exact=True).select_option(str(players))
+    root.get_by_label(strings(lang)["game.label"], exact=True).select_option(preset)
+    root.get_by_label(strings(lang)["game.players"], exact=True).select_option(str(players))
     root.get_by_role("button", name=w["start"]).click()
 
 
@@ -112,10 +112,10 @@ def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
     # The Danish options show in plain words, only for the Danish house rules.
     options = root.locator(".practice__options")
     assert not options.is_visible()
-    root.get_by_label(w["game"], exact=True).select_option("block-dk")
+    root.get_by_label(strings(lang)["game.label"], exact=True).select_option("block-dk")
     assert options.is_visible()
     assert "blocked_scoring" not in options.inner_text()
-    assert w["option.blocked_scoring.difference"] in options.inner_text()
+    assert strings(lang)["option.blocked_scoring.difference"] in options.inner_text()
     start_game(root, lang, players=3)
     assert play_round(page, root) == "round-over"
 
@@ -279,7 +279,7 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
 
         check("setup")
         lang = "de" if scheme == "dark" else "en"
-        root.get_by_label(words(lang)["game"], exact=True).select_option("all-fives")
+        root.get_by_label(strings(lang)["game.label"], exact=True).select_option("all-fives")
         root.get_by_role("button", name=words(lang)["start"]).tap()
         wait_ready(page)
         check("play")

@@ -72,10 +72,10 @@ def new_sheet(
     """Fills the set-up form and starts the sheet."""
     w = words(lang)
     root = page.locator(ROOT)
-    root.get_by_label(w["game"], exact=True).select_option(preset)
+    root.get_by_label(strings(lang)["game.label"], exact=True).select_option(preset)
     for option, value in (options or {}).items():
         root.locator(f"#scorepad-option-{option}").select_option(json.dumps(value))
-    root.get_by_label(w["players"], exact=True).select_option(str(players))
+    root.get_by_label(strings(lang)["game.players"], exact=True).select_option(str(players))
     for seat, name in enumerate(names, start=1):
         root.get_by_label(w["name_label"].format(seat=seat), exact=True).fill(name)
     root.get_by_role("button", name=w["start"]).click()
@@ -327,7 +327,9 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
         w = words(lang)
-        page.locator(ROOT).get_by_label(w["game"], exact=True).select_option("block-dk")
+        page.locator(ROOT).get_by_label(strings(lang)["game.label"], exact=True).select_option(
+            "block-dk"
+        )
         check("setup")
         names = ("Zoë Winterbottom-Smythe", "", "Bo")
         hands = ["", "1-2 3-4 5-6", "6-6 5-5", "12"]
