@@ -114,7 +114,7 @@ def _compile(source: Path, name: str, cache_dir: Path, key: str, *flags: str) ->
         return cached
     log.info(f"compiling {source.name} to .pyc in Pyodide (cached in {cache_dir})")
     cache_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
+    with tempfile.TemporaryDirectory(dir=cache_dir, prefix="tmp") as tmp:
         target = Path(tmp) / name
         proc = subprocess.run(
             ["node", str(COMPILER), str(PYODIDE_DIR), str(source), str(target), *flags],
@@ -126,8 +126,10 @@ def _compile(source: Path, name: str, cache_dir: Path, key: str, *flags: str) ->
         if proc.returncode != 0 or not target.is_file():
             raise PluginError(f"compiling {source.name} failed:\n{proc.stderr[-3000:]}")
         log.info(f"{source.name} compiled: {proc.stdout.strip()}")
-        for old in cache_dir.iterdir():  # one version at a time: drop older entries
-            if old.name != Path(tmp).name:
+        # One version at a time: drop older finished entries, never another build's
+        # compile still under way (its temporary folder).
+        for old in cache_dir.iterdir():
+            if old.name != key and not old.name.startswith("tmp"):
                 shutil.rmtree(old, ignore_errors=True)
         cached.parent.mkdir(exist_ok=True)
         target.replace(cached)
@@ -179,8 +181,9 @@ def write_engine(out: Path, version: str, stdlib_sha256: str) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out)
-    bytecode = out / compiled_engine(wheel, version).name
-    shutil.copyfile(compiled_engine(wheel, version), bytecode)
+    compiled = compiled_engine(wheel, version)
+    bytecode = out / compiled.name
+    shutil.copyfile(compiled, bytecode)
     manifest = {
         "wheel": wheel.name,
         "sha256": _sha256(wheel),
