@@ -37,6 +37,7 @@ from hooks.app_forms import (  # noqa: E402
     FencePage,
     game_select,
     option_selects,
+    page_words,
     players_select,
     script_url,
     select,
@@ -149,10 +150,9 @@ def render_scorepad(source: str, lang: str, page_url: str) -> str:
     """The scorepad app in ``lang``: hidden until its script runs."""
     if source.strip():
         raise ValueError("the scorepad block takes no lines")
-    table = _strings(lang)
-    words = {k[len(PREFIX) :]: v for k, v in table.items() if k.startswith(PREFIX)}
+    words = json.loads(page_words(lang, PREFIX))
     # An empty name shows as the engine shows it ("Seat 2"), in the per-seat fields too.
-    words["seat"] = table["scorepad.seat"]
+    words["seat"] = _strings(lang)["scorepad.seat"]
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return (
         f'<div class="scorepad" data-phase="setup" data-busy="false" data-words="{_e(data)}">'
