@@ -170,3 +170,47 @@ def wait_for_engine(
 def wait_engine_ready(page_log: PageLog) -> Callable[[Any], None]:
     """``wait_engine_ready(page)``: wait for ``data-engine="ready"`` (see ``wait_for_engine``)."""
     return functools.partial(wait_for_engine, log=page_log)
+
+
+# ---------------------------------------------------------------------------------------
+# Checks every page's tests share
+# ---------------------------------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from the npm package (package.json), injected into the page under test."""
+
+_RUN_AXE = """async (include) => {
+  const result = await axe.run({ include }, { resultTypes: ["violations"] });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
+    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+}"""
+
+
+def axe_violations(page: Any, include: list[str]) -> list[str]:
+    """axe-core's violations inside the elements matching ``include`` (CSS selectors)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(_RUN_AXE, include)
+    return found
+
+
+def wider_than(page: Any, root: str, width: int, inside: str = "") -> list[str]:
+    """The classes of elements of ``root`` that reach past ``width`` px, except those
+    inside an element matching ``inside`` (a box that scrolls on its own)."""
+    found: list[str] = page.evaluate(
+        """([root, width, inside]) => [...document.querySelectorAll(`${root}, ${root} *`)]
+          .filter((el) => el.getBoundingClientRect().width > 0)
+          .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+          .filter((el) => !(inside && el.closest(inside)))
+          .map((el) => el.className.baseVal ?? el.className)""",
+        [root, width, inside],
+    )
+    return found
+
+
+def only_this_host(page_log: PageLog, site_url: str) -> None:
+    """Every request went to the site itself, and no console error was logged."""
+    hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
+    assert hosts == {urlsplit(site_url).netloc}
+    assert page_log.errors() == [], "\n".join(page_log.errors())

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import axe_violations
 
 from engine import DominoError, web
 from engine.lang import strings
@@ -247,22 +247,7 @@ def test_rules_pages_load_cleanly_in_every_language(
 
 # --- Accessibility ---------------------------------------------------------------------
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 LIVE = [".domino-stepper", ".domino-try"]
-
-RUN_AXE = """async (include) => {
-  const result = await axe.run({ include }, { resultTypes: ["violations"] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
-    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
-}"""
-
-
-def axe_violations(page: Any) -> list[str]:
-    """axe-core's violations inside the page's live figures."""
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN_AXE, [s for s in LIVE if page.locator(s).count()])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -278,7 +263,7 @@ def test_live_figures_have_no_axe_violations(browser: Any, site_url: str, scheme
                 page.locator(".domino-stepper [data-go=next]").first.click()
                 if page.locator(".domino-try").count():
                     page.locator(".domino-try .domino-tile").first.click()
-                violations = axe_violations(page)
+                violations = axe_violations(page, [s for s in LIVE if page.locator(s).count()])
                 if violations:
                     found[f"{lang}/{page_name}"] = violations
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)

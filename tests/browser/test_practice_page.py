@@ -12,23 +12,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
+from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, practice
 from engine.lang import strings
 from engine.records import replay
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"
-
-RUN_AXE = """async (include) => {
-  const result = await axe.run({ include }, { resultTypes: ["violations"] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
-    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
-}"""
 
 # The reader may act: the engine is idle, and it is the reader's turn or the round is over.
 READY = """() => {
@@ -93,12 +86,6 @@ def play_round(page: Any, root: Any) -> str:
             return phase
         play_one(root)
     raise AssertionError("the round did not end")
-
-
-def only_this_host(page_log: Any, site_url: str) -> None:
-    hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
-    assert hosts == {urlsplit(site_url).netloc}
-    assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -251,8 +238,6 @@ def test_the_hint_and_the_computers_moves_at_once(page: Any, page_log: Any, site
 def test_the_app_has_no_axe_violations_and_fits_a_phone(
     browser: Any, site_url: str, scheme: str
 ) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
     context = browser.new_context(
         color_scheme=scheme, viewport={"width": 360, "height": 780}, has_touch=True
     )
@@ -264,17 +249,10 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         found = {}
 
         def check(state: str) -> None:
-            page.add_script_tag(path=str(AXE))
-            violations = page.evaluate(RUN_AXE, [ROOT])
+            violations = axe_violations(page, [ROOT])
             if violations:
                 found[state] = violations
-            wide = page.evaluate(
-                """() => [...document.querySelectorAll('.practice, .practice *')]
-                  .filter((el) => el.getBoundingClientRect().width > 0)
-                  .filter((el) => el.getBoundingClientRect().right > 360 + 0.5)
-                  .filter((el) => !el.closest('.practice__layout, .practice__score-wrap'))
-                  .map((el) => el.className.baseVal ?? el.className)"""
-            )
+            wide = wider_than(page, ROOT, 360, ".practice__layout, .practice__score-wrap")
             assert wide == [], f"{state}: {wide[:5]}"
 
         check("setup")

@@ -15,20 +15,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, scorepad
 from engine.lang import strings
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 STORAGE_KEY = "domino-scorepad-sheet"
 ROOT = ".scorepad"
 ENGINE_MS = 120_000
-
-RUN_AXE = """async (include) => {
-  const result = await axe.run({ include }, { resultTypes: ["violations"] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
-    v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
-}"""
 
 IDLE = "document.querySelector('.scorepad').dataset.busy === 'false'"
 
@@ -40,12 +34,6 @@ def url(site_url: str, lang: str) -> str:
 def words(lang: str) -> dict[str, str]:
     prefix = "page.scorepad."
     return {k[len(prefix) :]: v for k, v in strings(lang).items() if k.startswith(prefix)}
-
-
-def only_this_host(page_log: Any, site_url: str) -> None:
-    hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
-    assert hosts == {urlsplit(site_url).netloc}
-    assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
 def saved(page: Any) -> Any:
@@ -288,8 +276,6 @@ def test_danish_rounding_and_double_finish_then_a_corrupt_save(
 def test_the_app_has_no_axe_violations_and_fits_a_phone(
     browser: Any, site_url: str, scheme: str
 ) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
     lang = "de" if scheme == "dark" else "en"
     context = browser.new_context(
         color_scheme=scheme, viewport={"width": 360, "height": 780}, has_touch=True
@@ -312,17 +298,10 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         found = {}
 
         def check(state: str) -> None:
-            page.add_script_tag(path=str(AXE))
-            violations = page.evaluate(RUN_AXE, [ROOT])
+            violations = axe_violations(page, [ROOT])
             if violations:
                 found[state] = violations
-            wide = page.evaluate(
-                """() => [...document.querySelectorAll('.scorepad, .scorepad *')]
-                  .filter((el) => el.getBoundingClientRect().width > 0)
-                  .filter((el) => el.getBoundingClientRect().right > 360 + 0.5)
-                  .filter((el) => !el.closest('.scorepad__table-wrap'))
-                  .map((el) => el.className.baseVal ?? el.className)"""
-            )
+            wide = wider_than(page, ROOT, 360, ".scorepad__table-wrap")
             assert wide == [], f"{state}: {wide[:5]}"
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
