@@ -2,7 +2,10 @@
 """How fast the engine starts in the reader's browser, against stock Pyodide.
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
-       [--site DIR] [--json]
+       [--site DIR] [--json] [--computer LEVEL [--moves N]]
+
+  --page practice/ --action practice: the practice page, from Start until a hand is
+  playable; --computer expert: also the Expert's moves there, in the worker (median, worst).
 
 The site is built (``mkdocs build --strict``, hooks included) into a temporary directory
 (or ``--site DIR`` is used as it is), and a ``stock/`` folder is added beside its pages
@@ -81,6 +84,18 @@ window.benchDone = { ms: performance.now(), ok: reply.ok };
 # {ok, t0, t1}. "try" is what a reader does: on the page's try-it figure, a first tile and
 # then an open end it fits, until the figure shows the engine's answer.
 ACTIONS = {
+    # The practice page (--page practice/): from Start until the reader's hand is
+    # playable (the computer's opening moves shown at once, not at the reading pace).
+    "practice": """async (client) => {
+      const root = document.querySelector(".practice");
+      root.dataset.pace = "0";
+      const ready = () => root.dataset.busy === "false" && root.dataset.phase === "play"
+        && !!root.querySelector(".practice__tile.is-playable");
+      const t0 = performance.now();
+      root.querySelector(".practice__start").click();
+      while (!ready()) await new Promise((r) => setTimeout(r, 5));
+      return { ok: true, t0, t1: performance.now() };
+    }""",
     "try": """async (client) => {
       const root = document.querySelector(".domino-try");
       const caption = () => root.querySelector("figure figcaption").textContent;
@@ -100,6 +115,46 @@ ACTIONS = {
       return { ok: Array.isArray(value.languages), t0, t1: performance.now() };
     }""",
 }
+
+
+# The computer's moves in the browser: a match of the reader (first playable tile) against
+# one computer seat of LEVEL, each of the computer's moves timed around its call into the
+# engine (the save replayed, the search, the new view), as the practice page makes it.
+COMPUTER_MOVES = """async ([client, level, seed, moves]) => {
+  const engine = await import(client);
+  await engine.startEngine();
+  const lang = document.documentElement.lang;
+  let { save, view } = await engine.callEngine(
+    "practice_new", { preset: "block", players: 2, levels: [level], seed }, lang);
+  const times = [];
+  while (times.length < moves && view.phase !== "match-over") {
+    if (view.phase === "round-over") {
+      ({ save, view } = await engine.callEngine("practice_next_round", { save }, lang));
+    } else if (view.your_turn) {
+      const tile = view.hand.find((t) => t.playable);
+      const move = tile.ends.length ? `${tile.code}@${tile.ends[0].end}` : tile.code;
+      ({ save, view } = await engine.callEngine("practice_play", { save, move }, lang));
+    } else {
+      const t0 = performance.now();
+      ({ save, view } = await engine.callEngine("practice_computer", { save }, lang));
+      times.push(performance.now() - t0);
+    }
+  }
+  return times;
+}"""
+
+
+def run_computer(browser: Any, url: str, level: str, moves: int) -> list[float]:
+    """Times of the computer's moves on the practice page, in milliseconds."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "practice/")
+        client = url + "assets/js/engine-client.js"
+        times: list[float] = page.evaluate(COMPUTER_MOVES, [client, level, 7, moves])
+        return times
+    finally:
+        context.close()
 
 
 def add_stock(site: Path) -> None:
@@ -159,6 +214,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--action", default="try", choices=sorted(ACTIONS))
     parser.add_argument("--site", type=Path, help="an existing build (gets a stock/ folder)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument(
+        "--computer",
+        metavar="LEVEL",
+        choices=("beginner", "club", "expert"),
+        help="also time this level's moves on the practice page (median and worst)",
+    )
+    parser.add_argument("--moves", type=int, default=60, help="computer moves timed")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -192,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
                             out(row)
                         else:
                             print(f"run {run}: {what:5} {r['ms']:7.0f} ms")
+                computer = (
+                    run_computer(browser, url, args.computer, args.moves) if args.computer else []
+                )
                 browser.close()
         finally:
             server.shutdown()
@@ -216,6 +281,13 @@ def main(argv: list[str] | None = None) -> int:
             max(r["longest_task_after_interaction_ms"] for r in ours), 1
         ),
     }
+    if computer:
+        summary["computer"] = {
+            "level": args.computer,
+            "moves": len(computer),
+            "median_ms": round(statistics.median(computer), 1),
+            "worst_ms": round(max(computer), 1),
+        }
     if out:
         out(summary)
     else:
@@ -230,6 +302,12 @@ def main(argv: list[str] | None = None) -> int:
             f"longest main-thread task on the rules page: {s['longest_task_ms']} ms"
             f" ({s['longest_task_after_interaction_ms']} ms from the interaction on; aim ≤ 50)"
         )
+        if computer:
+            c = summary["computer"]
+            print(
+                f"the computer ({c['level']}) on the practice page, {c['moves']} moves:"
+                f" median {c['median_ms']} ms, worst {c['worst_ms']} ms"
+            )
     return 0
 
 
