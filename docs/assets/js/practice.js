@@ -505,5 +505,11 @@ function setup(root) {
     restore(kept);
   } else {
     showSetup();
+    // The engine starts on the reader's first interaction with the set-up, so it is
+    // ready, or nearly, when they press Start.
+    const start = () => startEngine();
+    for (const type of ["pointerdown", "keydown", "focusin"]) {
+      el.app.addEventListener(type, start, { once: true });
+    }
   }
 }
