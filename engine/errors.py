@@ -1,9 +1,15 @@
 """The one exception type of the engine.
 
 Every bad input (an illegal move, a malformed record, an unknown option, a corrupt saved
-game) raises :class:`DominoError`. It carries a message code and its parameters, so the
-same error can be told in any of the site's languages; ``str(error)`` is English. An
-operation that raises leaves every state it was given unchanged.
+game, an argument of the wrong type) raises :class:`DominoError`. It carries a message
+code and its parameters, so the same error can be told in any of the site's languages;
+``str(error)`` is English. An operation that raises leaves every state it was given
+unchanged.
+
+A parameter that carries the caller's own value is passed as it was given (``"150"``,
+``True``, ``None``, a list): the message shows it as JSON, with its kind when that is not
+the expected one (``"150" (text)``), and at most its first 40 characters
+(:func:`engine.lang.error_message` does this, in one place, for every error).
 """
 
 from __future__ import annotations

@@ -47,9 +47,9 @@ def two_player_state() -> RoundState:
         ),
         (["1-4"], "1-1@right", "Seat 1 cannot place [1|1] at the right end, which needs a 4"),
         (["1-4"], "1-1@up", "Seat 1 cannot place [1|1] at the top end: that end is not open"),
-        (["1-4"], "1-1@middle", "Unknown end middle"),
-        (["1-4"], "9-1", "Unknown tile 9-1"),
-        (["1-4"], "banana", "Unknown tile banana"),
+        (["1-4"], "1-1@middle", 'Unknown end "middle"'),
+        (["1-4"], "9-1", 'Unknown tile "9-1"'),
+        (["1-4"], "banana", 'Unknown tile "banana"'),
     ],
 )
 def test_illegal_moves_raise_and_change_nothing(moves, bad, message):
@@ -124,7 +124,7 @@ def test_unknown_tile_in_a_hand():
     hands[1][2] = "7-7"
     assert bad(altered(hands=hands)) == {
         "ok": False,
-        "error": "Unknown tile 7-7: write a tile as a-b with values from 0 to 6.",
+        "error": 'Unknown tile "7-7": write a tile as a-b with values from 0 to 6.',
         "play": None,
     }
 
@@ -140,7 +140,7 @@ def test_wrong_hand_size():
     hands = copy.deepcopy(BASE["hands"])
     hands[2] = hands[2][:4]
     assert "Seat 2 holds 4 tiles; this game deals 5" in bad(altered(hands=hands))["error"]
-    assert "3 hands for 4 players" in bad(altered(players=4))["error"]
+    assert "3 hands were given for 4 players" in bad(altered(players=4))["error"]
 
 
 def test_illegal_play_names_the_play():
@@ -169,16 +169,22 @@ def test_wrong_end():
 def test_extra_and_missing_plays():
     assert bad(altered(plays=[*BASE["plays"], "0-0"]))["play"] == len(BASE["plays"])
     result = bad(altered(plays=BASE["plays"][:-1]))
-    assert result["play"] is None and "ends before the round is over" in result["error"]
+    assert result["play"] is None and "stop before the round is over" in result["error"]
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"preset": "muggins"}, "Unknown preset muggins"),
-        ({"options": {"rounding": True}}, "The preset block has no option rounding"),
-        ({"preset": "block-dk", "options": {"target": 99}}, "The option target cannot be 99"),
-        ({"preset": "block-dk", "options": {"draw": 1}}, "The option draw cannot be 1"),
+        ({"preset": "muggins"}, 'Unknown preset "muggins"'),
+        ({"options": {"rounding": True}}, 'The preset block has no option "rounding"'),
+        (
+            {"preset": "block-dk", "options": {"target": 99}},
+            "The option target cannot be 99 (whole number)",
+        ),
+        (
+            {"preset": "block-dk", "options": {"draw": 1}},
+            "The option draw cannot be 1 (whole number)",
+        ),
         ({"preset": "block-dk", "options": {"partnerships": True}}, "exactly 4 players, not 3"),
         ({"players": 5}, "5 players"),
         ({"leader": 3}, "There is no seat 3 with 3 players"),
