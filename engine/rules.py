@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from engine.errors import DominoError
 
@@ -134,30 +134,30 @@ class Rules:
 
     @classmethod
     def from_record(cls, preset: object, options: object = None) -> Rules:
-        """Rules from a record's ``preset`` and ``options``; unknown names are errors."""
-        if not isinstance(preset, str) or preset not in _PRESETS:
-            raise DominoError("unknown_preset", preset=preset, presets=", ".join(PRESETS))
+        """Rules from a record's ``preset`` and ``options`` (an object, or ``None`` for
+        none); an unknown name, or a value of the wrong type, is an error."""
+        name, p = _preset(preset)
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise DominoError("bad_options")
-        p = _PRESETS[preset]
+            raise DominoError("bad_options", options=options)
         chosen: dict[str, Any] = {}
-        for name, value in options.items():
-            if name not in p.options:
-                raise DominoError("unknown_option", option=name, preset=preset)
-            allowed = p.options[name]
-            # bool is an int in Python: compare types too, so 1 is not true.
-            if not any(value == a and type(value) is type(a) for a in allowed):
+        for option, value in options.items():
+            if not isinstance(option, str) or option not in p.options:
+                raise DominoError("unknown_option", option=option, preset=name)
+            allowed = p.options[option]
+            # bool is an int in Python: compare types first, so 1 is not true (and a
+            # caller's odd value is never asked whether it equals ours).
+            if not any(type(value) is type(a) and value == a for a in allowed):
                 raise DominoError(
                     "bad_option_value",
-                    option=name,
+                    option=option,
                     value=value,
                     allowed=", ".join("null" if a is None else str(a).lower() for a in allowed),
                 )
-            chosen[name] = value
+            chosen[option] = value
         return cls(
-            preset=preset,
+            preset=name,
             options=MappingProxyType(chosen),
             draw=chosen.get("draw", p.draw),
             spinner=p.spinner,
@@ -174,7 +174,7 @@ class Rules:
 
     def check_players(self, players: object) -> int:
         """The player count, checked: 2 to 4, and exactly 4 in partnerships."""
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        if not _is_whole(players) or not 2 <= players <= 4:
             raise DominoError("bad_players", players=players)
         if self.partnerships and players != 4:
             raise DominoError("partnerships_need_four", players=players)
@@ -217,9 +217,21 @@ class Rules:
 
 def check_seat(seat: object, players: int) -> int:
     """A seat number, checked: a whole number from 0 to ``players - 1``."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    if not _is_whole(players):
+        raise DominoError("bad_players", players=players)
+    if not _is_whole(seat) or not 0 <= seat < players:
         raise DominoError("bad_seat", seat=seat, players=players)
     return seat
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _preset(preset: object) -> tuple[str, _Preset]:
+    if not isinstance(preset, str) or preset not in _PRESETS:
+        raise DominoError("unknown_preset", preset=preset, presets=", ".join(PRESETS))
+    return preset, _PRESETS[preset]
 
 
 def round_to_five(points: int) -> int:
@@ -229,6 +241,4 @@ def round_to_five(points: int) -> int:
 
 def option_choices(preset: str) -> Mapping[str, tuple[Any, ...]]:
     """The options of ``preset`` and their allowed values, defaults first."""
-    if preset not in _PRESETS:
-        raise DominoError("unknown_preset", preset=preset, presets=", ".join(PRESETS))
-    return MappingProxyType(dict(_PRESETS[preset].options))
+    return MappingProxyType(dict(_preset(preset)[1].options))

@@ -15,7 +15,13 @@ from engine.errors import DominoError
 MAX_VALUE = 6
 SET_SIZE = 28
 
-_TILE_RE = re.compile(r"^\s*\[?\s*(\d)\s*[-|]\s*(\d)\s*\]?\s*$")
+# Matched against the stripped text, so no two runs of white space meet and the match
+# takes time linear in the text's length; ASCII digits only (not "１-４").
+_TILE_RE = re.compile(r"\[?\s*([0-6])\s*[-|]\s*([0-6])\s*\]?")
+
+
+def _is_half(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VALUE
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -26,28 +32,31 @@ class Tile:
     high: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high <= MAX_VALUE):
-            raise DominoError("bad_tile", tile=f"{self.low}-{self.high}")
+        for half in (self.low, self.high):
+            if not _is_half(half):
+                raise DominoError("bad_half", value=half)
+        if self.low > self.high:
+            raise DominoError("tile_order", low=self.low, high=self.high)
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
-        """The tile with halves ``a`` and ``b``, in either order."""
-        if not (0 <= a <= MAX_VALUE and 0 <= b <= MAX_VALUE):
-            raise DominoError("bad_tile", tile=f"{a}-{b}")
+        """The tile with halves ``a`` and ``b``, in either order; each a whole number
+        from 0 to 6 (not a bool, a float or a string)."""
+        for half in (a, b):
+            if not _is_half(half):
+                raise DominoError("bad_half", value=half)
         return _BY_PAIR[(a, b) if a <= b else (b, a)]
 
     @classmethod
     def parse(cls, text: object) -> Tile:
-        """Reads ``"a-b"`` (either order; ``[a|b]`` is accepted too)."""
+        """Reads ``"a-b"`` (either order; ``[a|b]`` is accepted too), with ASCII digits
+        from 0 to 6 and any white space around the parts."""
         if not isinstance(text, str):
-            raise DominoError("bad_tile", tile=repr(text))
-        m = _TILE_RE.match(text)
+            raise DominoError("bad_tile", tile=text)
+        m = _TILE_RE.fullmatch(text.strip())
         if not m:
             raise DominoError("bad_tile", tile=text)
-        a, b = int(m.group(1)), int(m.group(2))
-        if a > MAX_VALUE or b > MAX_VALUE:
-            raise DominoError("bad_tile", tile=text)
-        return cls.of(a, b)
+        return cls.of(int(m.group(1)), int(m.group(2)))
 
     @property
     def pips(self) -> int:
@@ -72,7 +81,7 @@ class Tile:
             return self.high
         if value == self.high:
             return self.low
-        raise ValueError(f"{self} has no {value}")
+        raise DominoError("no_half", tile=str(self), value=value)
 
     def __str__(self) -> str:
         return f"[{self.low}|{self.high}]"
