@@ -1,40 +1,63 @@
-"""Command line: ``python -m engine replay [FILE]`` and ``python -m engine describe``."""
+"""Command line: ``python -m engine replay [FILE]`` and ``python -m engine describe``.
+
+``replay`` reads JSON Lines game records and answers each non-blank line with one JSON
+line, as soon as that line is read (a caller may write a line and wait for its answer).
+It reads one line at a time, at most :data:`engine.records.MAX_LINE` bytes of it, and
+never stops on a bad line: the line's answer tells what is wrong, in ``--lang``. A FILE
+that does not exist, cannot be read or is not UTF-8 is a usage error (exit status 2).
+"""
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
+import os
 import sys
+from typing import Any, BinaryIO
 
 from engine.description import describe
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import Layout
-from engine.records import replay_lines
+from engine.records import MAX_LINE, error_answer, replay_line
 from engine.rules import PRESETS, Rules
+
+# argparse prints these as they are: plain text, no reStructuredText markup.
+DESCRIPTION = "The domino rules engine on the command line."
+REPLAY_DESCRIPTION = (
+    "Replay JSON Lines game records (round or match records) and answer each non-blank "
+    "line with one JSON line, in order, as soon as the line is read. A bad line (not "
+    "JSON, not a good record, too long, not UTF-8) gets an answer with ok false and the "
+    "error told in --lang; the lines after it go on."
+)
+DESCRIBE_DESCRIPTION = "Describe the layout after some plays, in words, in --lang."
+
+_CHUNK = 1 << 16
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m engine", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay JSON Lines game records, one result per line")
-    rp.add_argument("file", nargs="?", help="records file (default: standard input)")
+    rp = sub.add_parser(
+        "replay",
+        help="replay JSON Lines game records, one result per line",
+        description=REPLAY_DESCRIPTION,
+    )
+    rp.add_argument("file", nargs="?", help="records file, UTF-8 (default or -: standard input)")
     rp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of errors")
-    dp = sub.add_parser("describe", help="describe the layout after some plays")
+    dp = sub.add_parser(
+        "describe",
+        help="describe the layout after some plays",
+        description=DESCRIBE_DESCRIPTION,
+    )
     dp.add_argument("plays", nargs="+", help='plays in record notation, e.g. 1-4 "1-1@left"')
-    dp.add_argument("--lang", choices=LANGUAGES, default="en")
-    dp.add_argument("--preset", choices=PRESETS, default="block")
+    dp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
+    dp.add_argument("--preset", choices=PRESETS, default="block", help="rules (default: block)")
     args = parser.parse_args(argv)
 
     if args.command == "replay":
-        if args.file:
-            with open(args.file, encoding="utf-8") as f:
-                lines = f.readlines()
-        else:
-            lines = list(sys.stdin)
-        for result in replay_lines(lines, args.lang):
-            print(json.dumps(result, ensure_ascii=False), flush=True)
-        return 0
+        return _replay(rp, args.file, args.lang)
 
     try:
         layout = Layout.from_plays(args.plays, spinner=Rules.make(args.preset).spinner)
@@ -43,6 +66,110 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(describe(layout, args.lang))
     return 0
+
+
+def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int:
+    if path is None or path == "-":
+        stdin = sys.stdin.buffer if sys.stdin is not None else None
+        return _answer_lines(stdin, lang) if stdin is not None else 0
+    try:
+        f = open(path, "rb")  # noqa: SIM115 (closed below, after the usage checks)
+    except FileNotFoundError:
+        parser.error(DominoError("file_missing", file=path).message(lang))
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+    with f:
+        try:
+            # A file that can be read twice is checked whole before any answer; one that
+            # cannot (a pipe) is checked line by line, as standard input is.
+            if f.seekable():
+                bad_line = _first_non_utf8_line(f)
+                if bad_line is not None:
+                    error = DominoError("file_not_utf8", file=path, line=bad_line)
+                    parser.error(error.message(lang))
+                f.seek(0)
+            return _answer_lines(f, lang)
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+
+
+def _first_non_utf8_line(f: BinaryIO) -> int | None:
+    """The number of the first line of ``f`` that is not UTF-8, read piece by piece."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    number = 1
+    while piece := f.readline(_CHUNK):
+        try:
+            decoder.decode(piece)
+        except UnicodeDecodeError:
+            return number
+        if piece.endswith(b"\n"):
+            number += 1
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return number
+    return None
+
+
+def _answer_lines(stream: BinaryIO, lang: str) -> int:
+    """Answers each line of ``stream`` as soon as it is read; never stops on a line."""
+    number = 0
+    while line := stream.readline(MAX_LINE + 1):
+        number += 1
+        answer: dict[str, Any] | None
+        # A line that goes on past MAX_LINE: skip the rest of it, a piece at a time.
+        too_long = len(line) > MAX_LINE and not line.endswith(b"\n")
+        if too_long and (_skip_rest(stream) or len(line.rstrip(b"\r")) > MAX_LINE):
+            answer = error_answer(DominoError("line_too_long", limit=MAX_LINE), lang)
+        else:
+            if number == 1 and line.startswith(codecs.BOM_UTF8):
+                line = line[len(codecs.BOM_UTF8) :]
+            try:
+                answer = replay_line(line, lang)
+            except Exception as e:  # an engine bug: tell it, and go on with the next line
+                print(f"python -m engine replay: line {number}: {e!r}"[:500], file=sys.stderr)
+                answer = error_answer(DominoError("internal", detail=type(e).__name__), lang)
+        if answer is not None and not _write(answer):
+            return 0
+    return 0
+
+
+def _skip_rest(stream: BinaryIO) -> int:
+    """Reads the rest of a line, a piece at a time; how many bytes it held (its end not
+    counted)."""
+    skipped = 0
+    while piece := stream.readline(_CHUNK):
+        if piece.endswith(b"\n"):
+            return skipped + len(piece.rstrip(b"\r\n"))
+        skipped += len(piece)
+    return skipped
+
+
+def _write(answer: dict[str, Any]) -> bool:
+    """Writes one answer line as UTF-8 and flushes it; False if nobody reads any more."""
+    text = json.dumps(answer, ensure_ascii=False)
+    try:
+        data = (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # an unpaired surrogate: JSON escapes are always safe
+        data = (json.dumps(answer) + "\n").encode("ascii")
+    out = getattr(sys.stdout, "buffer", None)
+    try:
+        if out is not None:
+            sys.stdout.flush()
+            out.write(data)
+            out.flush()
+        else:
+            sys.stdout.write(data.decode("utf-8"))
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader has gone (``| head -1``): stop quietly, and keep Python from
+        # complaining when it flushes standard output on the way out.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return False
+    return True
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ and ``rounds`` (round records without preset, options and players).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.errors import DominoError
+from engine.lang import LANGUAGES
 from engine.match import Match
 from engine.rules import Rules
 from engine.state import Move, RoundState
@@ -163,7 +165,9 @@ def match_result(match: Match) -> dict[str, Any]:
 
 def replay(record: object, lang: str = "en") -> dict[str, Any]:
     """Replays one record (round or match) into its JSON result; never raises on bad
-    input, answering ``{"ok": false, "error": ..., "play": ...}`` instead."""
+    input, answering ``{"ok": false, "error": ..., "play": ...}`` instead. (An unknown
+    ``lang`` is the caller's mistake, not the record's: it raises.)"""
+    _check_lang(lang)
     try:
         if isinstance(record, dict) and "rounds" in record:
             return match_result(replay_match(record))
@@ -174,26 +178,78 @@ def replay(record: object, lang: str = "en") -> dict[str, Any]:
             out["round"] = e.round_index
         return out
     except DominoError as e:
-        return {"ok": False, "error": e.message(lang), "play": None}
+        return error_answer(e, lang)
 
 
-def replay_lines(lines: Iterable[str], lang: str = "en") -> Iterator[dict[str, Any]]:
-    """One result per non-blank JSON Lines input line, in order; bad lines answer with
-    an error and the rest go on."""
-    for line in lines:
-        if not line.strip():
-            continue
+MAX_LINE = 1 << 20
+"""The longest line :func:`replay_line` reads, 1 MiB: in bytes for a line given as bytes,
+in characters for a line given as text (the line's end not counted)."""
+
+
+def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
+    """The answer to a line that cannot be replayed: ``{"ok": false, "error": ...,
+    "play": null}``, the error told in ``lang``."""
+    return {"ok": False, "error": error.message(lang), "play": None}
+
+
+def replay_line(line: str | bytes, lang: str = "en") -> dict[str, Any] | None:
+    """The answer to one JSON Lines input line, ``None`` for a blank line.
+
+    Never raises on a bad line: a line that is too long (over :data:`MAX_LINE`), not
+    UTF-8, not JSON, nested too deeply for the JSON reader, holding a number of more
+    digits than Python converts, or not a good record, answers with its error.
+    """
+    _check_lang(lang)
+    if isinstance(line, bytes | bytearray):
+        body = bytes(line).rstrip(b"\r\n")
+        if len(body) > MAX_LINE:
+            return error_answer(DominoError("line_too_long", limit=MAX_LINE), lang)
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            err = DominoError("bad_json", detail=e.msg)
-            yield {"ok": False, "error": err.message(lang), "play": None}
-            continue
-        yield replay(record, lang)
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return error_answer(DominoError("line_not_utf8"), lang)
+    elif isinstance(line, str):
+        text = line.rstrip("\r\n")
+        if len(text) > MAX_LINE:
+            return error_answer(DominoError("line_too_long", limit=MAX_LINE), lang)
+    else:
+        return error_answer(DominoError("bad_argument", name="line", value=line), lang)
+    if not text.strip():
+        return None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        return error_answer(DominoError("bad_json", detail=e.msg), lang)
+    except RecursionError:
+        return error_answer(DominoError("json_too_deep"), lang)
+    except ValueError:  # a number of more digits than int() converts
+        return error_answer(DominoError("number_too_long", limit=_max_digits()), lang)
+    return replay(record, lang)
+
+
+def replay_lines(lines: Iterable[str | bytes], lang: str = "en") -> Iterator[dict[str, Any]]:
+    """One result per non-blank JSON Lines input line, in order, each answered as soon as
+    its line is read; bad lines answer with an error (see :func:`replay_line`) and the
+    rest go on."""
+    _check_lang(lang)
+    if isinstance(lines, str | bytes | bytearray) or not isinstance(lines, Iterable):
+        raise DominoError("bad_argument", name="lines", value=lines)
+    return (answer for line in lines if (answer := replay_line(line, lang)) is not None)
+
+
+def _check_lang(lang: object) -> None:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise DominoError("unknown_language", lang=lang)
+
+
+def _max_digits() -> int:
+    return sys.get_int_max_str_digits() or MAX_LINE
 
 
 def round_record(state: RoundState) -> dict[str, Any]:
     """The record of a round (finished or not): the deal and the tiles played so far."""
+    if not isinstance(state, RoundState):
+        raise DominoError("bad_argument", name="state", value=state)
     rec: dict[str, Any] = state.rules.to_record()
     rec.update(
         players=state.players,
