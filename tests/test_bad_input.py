@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import copy
 import json
+import queue
+import subprocess
+import sys
+import threading
 
 import pytest
-from engine_helpers import load, replay_cli, run_cli
+from engine_helpers import ROOT, load, replay_cli, run_cli
 
 from engine import DominoError, Match, Move, RoundState, Rules, Tile
 from engine.lang import LANGUAGES
-from engine.records import replay, replay_lines
+from engine.records import (
+    MAX_LINE,
+    error_answer,
+    replay,
+    replay_line,
+    replay_lines,
+    replay_match,
+    replay_round,
+    round_record,
+)
+from engine.rules import check_seat, option_choices
 
 T = Tile.parse
 BASE = load("example_records.json")["blocked-3-7-8"]["record"]
@@ -322,3 +336,370 @@ def test_partnership_leads_and_team_scores():
 def test_cli_results_match_in_process_results():
     records = [entry["record"] for entry in load("example_records.json").values()]
     assert replay_cli(records) == [replay(r) for r in records]
+
+
+# -- at the edges: the command line never dies on a line ---------------------------
+
+GOOD_LINE = json.dumps(BASE)
+DIGITS = sys.get_int_max_str_digits()  # the longest number Python's int() reads
+GOOD_ANSWER = replay(BASE)
+
+
+class Replayer:
+    """``python -m engine replay`` as a caller drives it: write one line, wait for its
+    answer (or fail after a timeout, should the engine wait for more input)."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "engine", "replay", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
+        self.answers: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.answers.put(line)
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def ask(self, line: bytes) -> dict:
+        self.send(line)
+        try:
+            answer = self.answers.get(timeout=60)
+        except queue.Empty:
+            self.proc.kill()
+            raise AssertionError(f"no answer to {line[:60]!r}") from None
+        return json.loads(answer.decode("utf-8"))
+
+    def close(self) -> tuple[int, str]:
+        assert self.proc.stdin is not None and self.proc.stderr is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=60)
+        return code, self.proc.stderr.read().decode("utf-8", "replace")
+
+
+def told(code: str, lang: str = "en", **params: object) -> dict:
+    return error_answer(DominoError(code, **params), lang)
+
+
+def test_each_line_is_answered_as_it_is_read_and_no_line_stops_the_replay():
+    nasty = [
+        (b"[" * 100_000, told("json_too_deep", "fr")),
+        (b'{"players": ' + b"7" * 5000 + b"}", told("number_too_long", "fr", limit=DIGITS)),
+        (b'"\\ud800"', told("bad_record", "fr", detail="a round record must be a JSON object")),
+        (b'{"preset": "\\ud800"}', None),
+        (b"x" * (2 << 20), told("line_too_long", "fr", limit=MAX_LINE)),
+        (b"\xff\xfe{}", told("line_not_utf8", "fr")),
+        (b"{oops", None),
+        (json.dumps({**BASE, "hands": [["1-4" * 300_000]]}).encode(), None),
+    ]
+    good = replay(BASE, "fr")
+    replayer = Replayer("--lang", "fr")
+    try:
+        assert replayer.ask(GOOD_LINE.encode()) == good
+        for line, expected in nasty:
+            answer = replayer.ask(line)
+            assert answer["ok"] is False and answer["play"] is None
+            if expected is not None:
+                assert answer == expected
+            assert len(answer["error"]) < 200
+            replayer.send(b"  ")  # a blank line has no answer …
+            assert replayer.ask(GOOD_LINE.encode()) == good  # … so this is the next one
+    finally:
+        code, stderr = replayer.close()
+    assert code == 0 and stderr == ""
+
+
+def test_an_unpaired_surrogate_is_told_as_an_escape():
+    replayer = Replayer()
+    try:
+        answer = replayer.ask(b'{"preset": "\\ud800"}')
+    finally:
+        assert replayer.close() == (0, "")
+    assert answer["error"].startswith('Unknown preset "\\ud800": choose one of')
+
+
+def test_a_line_at_the_limit_is_read_and_one_byte_more_is_too_long():
+    padded = GOOD_LINE.encode() + b" " * (MAX_LINE - len(GOOD_LINE))
+    assert len(padded) == MAX_LINE
+    assert replay_line(padded) == GOOD_ANSWER
+    assert replay_line(padded + b"\r\n") == GOOD_ANSWER
+    assert replay_line(padded.decode() + "\n") == GOOD_ANSWER
+    assert replay_line(padded + b" ") == told("line_too_long", limit=MAX_LINE)
+    assert replay_line(padded.decode() + " ") == told("line_too_long", limit=MAX_LINE)
+    proc = run_cli("replay", stdin=f"{padded.decode()}\r\n{padded.decode()} \n{GOOD_LINE}\n")
+    assert [json.loads(line) for line in proc.stdout.splitlines()] == [
+        GOOD_ANSWER,
+        told("line_too_long", limit=MAX_LINE),
+        GOOD_ANSWER,
+    ]
+
+
+def test_replay_line_answers_every_bad_line_in_process():
+    assert replay_line("  \n") is None and replay_line(b"\n") is None
+    assert replay_line("[" * 100_000) == told("json_too_deep")
+    assert replay_line("9" * 5000) == told("number_too_long", limit=DIGITS)
+    assert replay_line(b"\xc3(") == told("line_not_utf8")
+    assert replay_line(None)["error"] == "The argument line cannot be null (no value)."
+    answers = list(replay_lines([GOOD_LINE, "[" * 100_000, b"\xff", 5, GOOD_LINE.encode()]))
+    assert [a["ok"] for a in answers] == [True, False, False, False, True]
+
+
+def test_the_records_functions_raise_only_domino_errors_on_wrong_arguments():
+    for bad_lines in ("abc", b"abc", None, 5):
+        with pytest.raises(DominoError, match="The argument lines cannot be"):
+            replay_lines(bad_lines)
+    for bad_lang in ("xx", None, ["en"]):
+        with pytest.raises(DominoError) as info:
+            replay(BASE, bad_lang)
+        assert info.value.code == "unknown_language"
+        with pytest.raises(DominoError):
+            replay_lines([GOOD_LINE], bad_lang)
+    for bad_record in (None, 5, "x", [], {"rounds": 5}):
+        with pytest.raises(DominoError):
+            replay_round(bad_record)
+        with pytest.raises(DominoError):
+            replay_match(bad_record)
+    with pytest.raises(DominoError, match="The argument state cannot be null"):
+        round_record(None)
+
+
+def test_a_missing_or_unreadable_or_non_utf8_file_is_a_usage_error(tmp_path):
+    missing = tmp_path / "missing.jsonl"
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(f'{GOOD_LINE}\n\n{{"preset": "caf\xe9"}}\n'.encode("latin-1"))
+    cases = [
+        ([str(missing), "--lang", "de"], f"Die Datei {missing} gibt es nicht."),
+        ([str(latin)], f"The file {latin} is not UTF-8 text (line 3)."),
+        ([str(latin), "--lang", "pl"], f"Plik {latin} nie jest tekstem UTF-8 (wiersz 3)."),
+        ([str(tmp_path), "--lang", "fr"], f"Le fichier {tmp_path} ne peut pas être lu : "),
+    ]
+    for args, message in cases:
+        proc = run_cli("replay", *args)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stdout == ""  # nothing answered before the usage error
+        usage, error = proc.stderr.splitlines()
+        assert usage.startswith("usage: python -m engine replay")
+        assert error.startswith(f"python -m engine replay: error: {message}")
+        assert "Traceback" not in proc.stderr
+
+
+def test_a_file_is_read_line_by_line_from_a_pipe_too(tmp_path):
+    # A pipe cannot be checked whole first: its bad lines answer as standard input's do.
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "/dev/stdin"],
+        input=GOOD_LINE.encode() + b"\n\xff\n" + GOOD_LINE.encode() + b"\n",
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert answers == [GOOD_ANSWER, told("line_not_utf8"), GOOD_ANSWER]
+
+
+def test_help_is_plain_text():
+    for args in ([], ["replay"], ["describe"]):
+        proc = run_cli(*args, "--help")
+        assert proc.returncode == 0
+        assert "usage: python -m engine" in proc.stdout
+        assert (
+            "``" not in proc.stdout and ":func:" not in proc.stdout and ":data:" not in proc.stdout
+        )
+
+
+# -- tiles: linear parsing, ASCII digits, capped echoes -------------------------------
+
+
+def test_tile_parsing_is_linear_in_the_length_of_the_text():
+    # Quadratic parsing (as before) would take hours on these; linear, milliseconds.
+    spaces = " " * 1_000_000
+    assert Tile.parse(f"{spaces}[{spaces}1{spaces}-{spaces}4{spaces}]{spaces}") == Tile.of(1, 4)
+    for bad in (spaces + "x", "[" + spaces + "x", "1" + spaces + "x", "1-4" + spaces + "x"):
+        with pytest.raises(DominoError):
+            Tile.parse(bad)
+
+
+@pytest.mark.parametrize("text", ["１-４", "１|４", "٣-٤", "1-４", "७-१", "²-³", "1-4-", "", " "])
+def test_only_ascii_digits_make_a_tile(text):
+    with pytest.raises(DominoError) as info:
+        Tile.parse(text)
+    assert info.value.code == "bad_tile"
+    assert str(info.value).startswith(f"Unknown tile {json.dumps(text, ensure_ascii=False)}:")
+
+
+@pytest.mark.parametrize(
+    ("text", "tile"),
+    [("1-4", (1, 4)), (" [ 6 | 0 ] ", (0, 6)), ("\t3-3\n", (3, 3)), ("[2-5]", (2, 5))],
+)
+def test_tiles_are_written_as_before(text, tile):
+    assert Tile.parse(text) == Tile.of(*tile)
+
+
+def test_an_error_echoes_at_most_the_start_of_a_long_value():
+    with pytest.raises(DominoError) as info:
+        Tile.parse("x" * 1_000_000)
+    for lang in LANGUAGES:
+        message = info.value.message(lang)
+        assert '"' + "x" * 40 + "…" in message and "x" * 41 not in message
+        assert len(message) < 150
+    # Every parameter is capped, the engine's own words too (less tightly).
+    long = DominoError("bad_record", detail="y" * 1_000_000).message("de")
+    assert len(long) < 300 and long.endswith("y….")
+    # A record's long value is capped in the answer line as well.
+    answer = replay(dict(BASE, hands=[["1-4" * 100_000]]))
+    assert len(answer["error"]) < 150 and answer["error"].startswith('Unknown tile "1-41-4')
+
+
+def test_messages_always_encode_whatever_the_value():
+    values = [
+        *("\ud800", "a\x00b", "\u202e", "\U0001f600", b"\xff", object(), Tile.of(1, 4)),
+        *(
+            10**100_000,
+            -(10**5000),
+            float("nan"),
+            [[[[[[[[[[[[1]]]]]]]]]]]],
+            {"k": {"\udfff": None}},
+        ),
+    ]
+    for value in values:
+        for code, param in [
+            ("bad_seat", "seat"),
+            ("bad_option_value", "value"),
+            ("bad_record", "detail"),
+        ]:
+            error = DominoError(code, **{param: value, "players": 3, "option": "x", "allowed": "1"})
+            for lang in LANGUAGES:
+                message = error.message(lang)
+                message.encode("utf-8")
+                assert len(message) < 400
+    assert DominoError("bad_seat", seat="\ud800", players=2).message() == (
+        'There is no seat "\\ud800" (text) with 2 players.'
+    )
+    assert "≈1e100000" in DominoError("bad_seat", seat=10**100_000, players=2).message()
+
+
+# -- the API: wrong types are DominoErrors that show the value given ----------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "shown"),
+    [
+        (lambda: Tile.of("1", 2), '"1" (text)'),
+        (lambda: Tile.of(True, 2), "true (true or false)"),
+        (lambda: Tile.of(2, False), "false (true or false)"),
+        (lambda: Tile.of(2.0, 1), "2.0 (decimal number)"),
+        (lambda: Tile.of(None, 1), "null (no value)"),
+        (lambda: Tile.of([1], 2), "[1] (list)"),
+        (lambda: Tile.of(9, 1), "not 9."),
+        (lambda: Tile.of(10**5000, 1), "not ≈1e5000."),
+        (lambda: Tile("1", 2), '"1" (text)'),
+        (lambda: Tile(4, 1), "write 1, 4, not 4, 1"),
+        (lambda: Tile.parse(14), "14 (whole number)"),
+        (lambda: Tile.parse(None), "null (no value)"),
+        (lambda: Tile.parse({"low": 1}), '{"low": 1} (object)'),
+        (lambda: Tile.of(1, 4).other(5), "[1|4] has no half 5."),
+        (lambda: Tile.of(1, 4).other("1"), '[1|4] has no half "1" (text).'),
+        (
+            lambda: Rules.make("block-dk", target="150"),
+            'cannot be "150" (text): allowed are 100, 150',
+        ),
+        (lambda: Rules.make("block-dk", target=True), "cannot be true (true or false): allowed"),
+        (lambda: Rules.make("block-dk", target=150.0), "cannot be 150.0 (decimal number)"),
+        (
+            lambda: Rules.make("block-dk", draw=1),
+            "cannot be 1 (whole number): allowed are false, true",
+        ),
+        (lambda: Rules.make("block-dk", draw=None), "cannot be null (no value)"),
+        (lambda: Rules.make("block-dk", hand_size=[7]), "cannot be [7] (list)"),
+        (lambda: Rules.make(None), "Unknown preset null (no value)"),
+        (lambda: Rules.make(["block"]), 'Unknown preset ["block"] (list)'),
+        (lambda: Rules.make("Block"), 'Unknown preset "Block": choose one of'),
+        (lambda: Rules.from_record("block", "target=150"), 'not "target=150" (text).'),
+        (lambda: Rules.from_record("block", [["target", 150]]), 'not [["target", 150]] (list).'),
+        (lambda: Rules.from_record("block-dk", {1: 2}), "has no option 1 (whole number)."),
+        (lambda: option_choices(None), "Unknown preset null"),
+        (lambda: option_choices(["draw"]), 'Unknown preset ["draw"] (list)'),
+        (lambda: check_seat("1", 3), 'There is no seat "1" (text) with 3 players.'),
+        (lambda: check_seat(1.0, 3), "no seat 1.0 (decimal number) with 3"),
+        (lambda: check_seat(True, 3), "no seat true (true or false) with 3"),
+        (lambda: check_seat(-1, 3), "There is no seat -1 with 3 players."),
+        (lambda: check_seat(0, "3"), '"3" (text) players'),
+        (lambda: check_seat(0, None), "null (no value) players"),
+        (lambda: Rules.make("block").check_players(3.0), "3.0 (decimal number) players"),
+        (lambda: Rules.make("block").hand_size("2"), '"2" (text) players'),
+        (lambda: Rules.make("block").target(None), "null (no value) players"),
+    ],
+)
+def test_a_wrong_argument_is_a_domino_error_showing_the_json_value(call, shown):
+    with pytest.raises(DominoError) as info:
+        call()
+    assert shown in str(info.value)
+
+
+def test_the_kind_of_a_wrong_value_is_told_in_every_language():
+    with pytest.raises(DominoError) as info:
+        Rules.make("block-dk", target="150")
+    messages = {lang: info.value.message(lang) for lang in LANGUAGES}
+    assert messages == {
+        "en": 'The option target cannot be "150" (text): allowed are 100, 150, 250, 61.',
+        "fr": (
+            'L’option target ne peut pas valoir "150" (texte) : valeurs permises 100, 150, 250, 61.'
+        ),
+        "pl": 'Opcja target nie może mieć wartości "150" (tekst): dozwolone są 100, 150, 250, 61.',
+        "de": 'Die Option target kann nicht "150" (Text) sein: erlaubt sind 100, 150, 250, 61.',
+        "da": 'Indstillingen target kan ikke være "150" (tekst): tilladt er 100, 150, 250, 61.',
+    }
+    # A record's options are told the same way.
+    result = replay(altered(preset="block-dk", options={"target": "150"}))
+    assert result["error"] == messages["en"]
+    result = replay(altered(preset="block-dk", options={"rounding": 1}), "de")
+    assert result["error"].startswith("Die Option rounding kann nicht 1 (ganze Zahl) sein")
+
+
+def test_the_engines_own_words_are_shown_as_they_are():
+    error = DominoError("seat_no_fit", seat=1, tile="[5|5]", ends="1, 4")
+    assert str(error) == "Seat 1 cannot place [5|5]: it fits no open end (the open ends take 1, 4)."
+    error = DominoError("no_match", tile="[2|5]", end="left", value=1)
+    assert error.message("fr").startswith("[2|5]") and "gauche" in error.message("fr")
+
+
+# -- errors raised by the API do not speak of a record -------------------------------
+
+RECORD_WORDS = ("record", "enregistrement", "zapis", "datensatz", "optegnelse")
+
+
+@pytest.mark.parametrize(
+    ("code", "params"),
+    [
+        ("hand_count", {"count": 3, "players": 2}),
+        ("hand_size", {"seat": 1, "count": 4, "expected": 5}),
+        ("duplicate_tile", {"tile": "[1|4]"}),
+        ("boneyard_size", {"count": 3, "expected": 14}),
+        ("no_boneyard", {"count": 3}),
+        ("wrong_leader", {"seat": 0, "expected": 1}),
+        ("record_incomplete", {"seat": 1}),
+    ],
+)
+def test_deal_errors_are_right_for_a_record_and_for_an_api_call(code, params):
+    for lang in LANGUAGES:
+        message = DominoError(code, **params).message(lang).lower()
+        assert not any(word in message for word in RECORD_WORDS), (lang, message)
+
+
+def test_a_deal_given_to_the_api_is_told_without_a_record():
+    hands = two_player_state().hands
+    with pytest.raises(DominoError) as info:
+        RoundState(Rules.make("block"), 2, 0, [*hands, hands[0]])
+    assert str(info.value) == "3 hands were given for 2 players."
+    with pytest.raises(DominoError) as info:
+        RoundState(Rules.make("block"), 2, 0, hands, [T("0-0"), T("1-2")])
+    assert str(info.value) == "This game has no boneyard, but 2 tiles were given for one."
