@@ -4,7 +4,9 @@ Without a spinner the layout is one line with exactly two open ends, ``left`` an
 ``right``; the opening tile's low half (or a double's side A) faces left. Doubles are
 laid crosswise and stay in the line. With a spinner (All Fives) the first double played
 is the spinner; once tiles lie against both of its long sides (line sides A and B), its
-short sides ``up`` and ``down`` open too, and the layout grows in four directions.
+short sides ``up`` and ``down`` open too, and the layout grows in four directions. The
+rules themselves live in :mod:`engine.kernel`; a layout adds what a drawing needs: which
+tile joined which, by which side.
 
 A non-double has a high-value end and a low-value end; a double has line side A (the
 side that joined the line, or the left side of an opening double) and line side B.
@@ -12,10 +14,11 @@ side that joined the line, or the left side of an opening double) and line side 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import DominoError
+from engine.kernel import Board, play_score
 from engine.tiles import Tile
 
 
@@ -58,7 +61,7 @@ def parse_end(text: object) -> End:
     """An end from its record name; anything else is an error."""
     if isinstance(text, str) and text in _END_NAMES:
         return End(text)
-    raise DominoError("bad_end", end=str(text))
+    raise DominoError("bad_end", end=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +103,13 @@ class Layout:
     """Whether the first double becomes a spinner (All Fives)."""
     spinner: int | None = None
     """Position of the spinner in :attr:`tiles`, once one is down."""
+    board: Board = field(default_factory=Board, compare=False, repr=False)
+    """The open ends as the rules kernel keeps them."""
 
     @classmethod
     def empty(cls, spinner: bool = False) -> Layout:
         """A table with nothing on it; ``spinner`` turns on the spinner rule."""
-        return cls(uses_spinner=spinner)
+        return cls(uses_spinner=spinner, board=Board(spinner))
 
     @classmethod
     def from_plays(cls, plays: list[str], spinner: bool = False) -> Layout:
@@ -124,104 +129,86 @@ class Layout:
 
     def fitting_ends(self, tile: Tile) -> list[End]:
         """Open ends ``tile`` can be placed at, in the order left, right, up, down."""
-        return [e.end for e in self.ends if tile.has(e.value)]
+        return [END_ORDER[s] for s in self.board.slots(tile.index)]
 
     def place(self, tile: Tile, end: End | None = None) -> Layout:
         """The layout with ``tile`` placed at ``end`` (the first that fits if ``None``).
 
-        The opening tile takes no end. A tile must match the value of the end it joins.
+        The opening tile takes no end. A tile must match the value of the end it joins
+        (the rules themselves are the kernel's: :class:`engine.kernel.Board`).
         """
         if tile in self.tiles:
             raise DominoError("already_placed", tile=str(tile))
         n = len(self.tiles)
+        board = self.board.copy()
         if n == 0:
-            return self._open(tile)
+            board.place(tile.index)
+            return self._after(tile, None, (), board)
+        fitting = board.slots(tile.index)
         if end is None:
-            fitting = self.fitting_ends(tile)
             if not fitting:
                 raise DominoError(
                     "no_fit", tile=str(tile), ends=", ".join(str(e.value) for e in self.ends)
                 )
-            target = self.end(fitting[0])
+            slot = fitting[0]
         else:
-            target = self.end(end)
-            if target is None:
+            slot = END_ORDER.index(end)
+            if slot >= len(board.vals):
                 raise DominoError("end_closed", end=end.value, tile=str(tile))
-            if not tile.has(target.value):
-                raise DominoError("no_match", tile=str(tile), end=end.value, value=target.value)
-        assert target is not None
-        v = target.value
+            if slot not in fitting:
+                raise DominoError("no_match", tile=str(tile), end=end.value, value=board.vals[slot])
+        target = self.ends[slot]
         if tile.is_double:
-            own, free, free_value = Side.A, Side.B, v
-        elif tile.low == v:
-            own, free, free_value = Side.LOW, Side.HIGH, tile.high
+            own = Side.A
+        elif tile.low == target.value:
+            own = Side.LOW
         else:
-            own, free, free_value = Side.HIGH, Side.LOW, tile.low
-        spinner = self.spinner
-        becomes_spinner = self.uses_spinner and spinner is None and tile.is_double
-        if becomes_spinner:
-            spinner = n
-        new_end = OpenEnd(target.end, n, free, free_value)
-        ends = [new_end if e.end is target.end else e for e in self.ends]
-        if spinner is not None and not becomes_spinner and self._opens_short_sides(target):
-            sv = self.tiles[spinner].low
-            ends += [
-                OpenEnd(End.UP, spinner, Side.UP, sv),
-                OpenEnd(End.DOWN, spinner, Side.DOWN, sv),
-            ]
-        return Layout(
-            tiles=(*self.tiles, tile),
-            arms=(*self.arms, target.end),
-            connections=(*self.connections, Connection(target.tile, target.side, n, own)),
-            ends=tuple(sorted(ends, key=lambda e: END_ORDER.index(e.end))),
-            uses_spinner=self.uses_spinner,
-            spinner=spinner,
-        )
+            own = Side.HIGH
+        board.place(tile.index, slot)
+        joined = Connection(target.tile, target.side, n, own)
+        return self._after(tile, END_ORDER[slot], (*self.connections, joined), board)
 
-    def _open(self, tile: Tile) -> Layout:
-        if tile.is_double:
-            left = OpenEnd(End.LEFT, 0, Side.A, tile.low)
-            right = OpenEnd(End.RIGHT, 0, Side.B, tile.high)
-        else:
-            left = OpenEnd(End.LEFT, 0, Side.LOW, tile.low)
-            right = OpenEnd(End.RIGHT, 0, Side.HIGH, tile.high)
+    def _after(
+        self,
+        tile: Tile,
+        arm: End | None,
+        connections: tuple[Connection, ...],
+        board: Board,
+    ) -> Layout:
+        """The layout once ``tile`` is down at ``arm``, its open ends read off ``board``."""
+        tiles = (*self.tiles, tile)
+        ends = []
+        for slot, (value, pos) in enumerate(zip(board.vals, board.at, strict=True)):
+            held = tiles[pos]
+            if slot >= 2 and pos == board.spinner:
+                side = Side.UP if slot == 2 else Side.DOWN
+            elif held.is_double:
+                side = Side.A if pos == 0 and slot == 0 else Side.B
+            else:
+                side = Side.HIGH if value == held.high else Side.LOW
+            ends.append(OpenEnd(END_ORDER[slot], pos, side, value))
         return Layout(
-            tiles=(tile,),
-            arms=(None,),
-            ends=(left, right),
+            tiles=tiles,
+            arms=(*self.arms, arm),
+            connections=connections,
+            ends=tuple(ends),
             uses_spinner=self.uses_spinner,
-            spinner=0 if self.uses_spinner and tile.is_double else None,
+            spinner=board.spinner if board.spinner >= 0 else None,
+            board=board,
         )
-
-    def _opens_short_sides(self, target: OpenEnd) -> bool:
-        """A tile placed at ``target`` fills the spinner's last free long side."""
-        s = self.spinner
-        if s is None or target.tile != s or target.side not in (Side.A, Side.B):
-            return False
-        other = Side.B if target.side is Side.A else Side.A
-        return not any(e.tile == s and e.side is other for e in self.ends)
 
     def end_count(self, end: OpenEnd) -> int:
-        """What an open end adds to the All Fives count.
-
-        A double at an open end counts both halves, except a lone opening double, whose
-        two sides count one half each; an empty spinner arm adds nothing.
-        """
-        if end.side in (Side.UP, Side.DOWN):
-            return 0
-        if self.tiles[end.tile].is_double and len(self.tiles) > 1:
-            return 2 * end.value
-        return end.value
+        """What an open end adds to the All Fives count (see :mod:`engine.kernel`)."""
+        return self.board.cont[END_ORDER.index(end.end)]
 
     def count(self) -> int:
         """The sum of the open ends, as counted in All Fives."""
-        return sum(self.end_count(e) for e in self.ends)
+        return self.board.count
 
     def fives_score(self) -> int:
         """What the tile just laid scores in All Fives: the count, when it is a multiple
         of five above zero; otherwise nothing."""
-        count = self.count()
-        return count if count > 0 and count % 5 == 0 else 0
+        return play_score(self.board.count)
 
     def open_points(self) -> list[OpenEnd]:
         """Open ends sorted by tile ([low|high] ascending), then by side."""
@@ -235,7 +222,7 @@ class Layout:
 def parse_play(play: object) -> tuple[Tile, End | None]:
     """A play in record notation: ``"a-b"`` or ``"a-b@end"``."""
     if not isinstance(play, str):
-        raise DominoError("bad_play", play=repr(play))
+        raise DominoError("bad_play", play=play)
     tile_text, sep, end_text = play.partition("@")
     tile = Tile.parse(tile_text)
     return tile, (parse_end(end_text.strip()) if sep else None)

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from engine import kernel
 from engine.errors import DominoError
-from engine.layout import End, Layout
+from engine.kernel import BIT, DOUBLE, Board, bits, from_mask, mask_pips, play_score, to_mask
+from engine.layout import END_ORDER, End, Layout, parse_end, parse_play
 from engine.rules import Rules, check_seat
 from engine.scoring import RoundEnd, ScoreBreakdown, breakdown, next_leader
 from engine.tiles import ALL_TILES, Tile
@@ -28,16 +30,46 @@ class Move:
     tile: Tile
     end: End | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tile, Tile):
+            raise DominoError("bad_move", move=self.tile)
+        if self.end is not None and not isinstance(self.end, End):
+            object.__setattr__(self, "end", parse_end(self.end))
+
     def __str__(self) -> str:
         return self.tile.code if self.end is None else f"{self.tile.code}@{self.end.value}"
 
     @classmethod
     def parse(cls, text: object) -> Move:
         """A move in record notation: ``"a-b"`` or ``"a-b@end"``."""
-        from engine.layout import parse_play
-
         tile, end = parse_play(text)
-        return cls(tile, end)
+        return move_of(tile.index, -1 if end is None else END_ORDER.index(end))
+
+
+_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(t, e) for e in (*END_ORDER, None)) for t in ALL_TILES
+)
+"""``_MOVES[t][slot]``: tile ``t`` at open end ``slot``; slot -1 (the last) names no end."""
+
+
+def move_of(tile: int, slot: int) -> Move:
+    """The move laying tile index ``tile`` at ``slot`` (-1: the opening tile)."""
+    return _MOVES[tile][slot]
+
+
+def legal_moves_of(hand: int, board: Board, opening: Tile | None) -> list[Move]:
+    """Every legal placement of a hand (a mask) on ``board``: each playable tile
+    (ascending) at each end it fits (left, right, up, down); on an empty table any tile,
+    or only the tile the rules name for the first lead."""
+    if not board.down:
+        if opening is not None:
+            return [_MOVES[opening.index][-1]] if hand >> opening.index & 1 else []
+        return [_MOVES[t][-1] for t in bits(hand)]
+    out: list[Move] = []
+    for t in bits(hand & board.want):
+        row = _MOVES[t]
+        out += [row[slot] for slot in board.slots(t)]
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +109,13 @@ class Observation:
     current_player: int | None
     opening: Tile | None
 
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when it is to play (else none): the same moves, in the
+        same order, as :meth:`RoundState.legal_moves`."""
+        if self.current_player != self.seat:
+            return []
+        return legal_moves_of(to_mask(self.hand), self.layout.board, self.opening)
+
 
 @dataclass(frozen=True)
 class RoundResult:
@@ -110,18 +149,17 @@ def required_opening(rules: Rules, hands: Sequence[Iterable[Tile]]) -> tuple[int
     """
     if rules.first_lead != "highest_double":
         return None
-    best: tuple[tuple[int, int, int], int, Tile] | None = None
-    for seat, hand in enumerate(hands):
-        for t in hand:
-            key = (1 if t.is_double else 0, t.pips, t.high)
-            if best is None or key > best[0]:
-                best = (key, seat, t)
-    assert best is not None
-    return best[1], best[2]
+    seat, tile = kernel.required_opening([to_mask(h) for h in hands])
+    return seat, ALL_TILES[tile]
 
 
 class RoundState:
-    """One round: hands, boneyard, layout, whose turn, and what has happened."""
+    """One round: hands, boneyard, layout, whose turn, and what has happened.
+
+    The rules are the kernel's (:mod:`engine.kernel`): the hands are kept as bit masks
+    and the open ends as a :class:`~engine.kernel.Board`; the :attr:`layout` a drawing
+    needs is built from the plays when asked for.
+    """
 
     def __init__(
         self,
@@ -138,25 +176,23 @@ class RoundState:
         ``first_round`` applies the first-round lead of the rules (in ``block-dk`` the
         highest double opens). Raises :class:`DominoError` on a deal the rules forbid.
         """
+        if not isinstance(rules, Rules):
+            raise DominoError("bad_argument", name="rules", value=rules)
         rules.check_players(players)
         check_seat(leader, players)
-        hand_lists = [list(h) for h in hands]
-        stock = list(boneyard)
+        hand_lists = [_tiles(h) for h in _sequence(hands)]
+        stock = _tiles(boneyard)
         if len(hand_lists) != players:
             raise DominoError("hand_count", count=len(hand_lists), players=players)
         size = rules.hand_size(players)
-        seen: set[Tile] = set()
+        seen = 0
         for seat, hand in enumerate(hand_lists):
             if len(hand) != size:
                 raise DominoError("hand_size", seat=seat, count=len(hand), expected=size)
-            for t in hand:
-                if t in seen:
-                    raise DominoError("duplicate_tile", tile=str(t))
-                seen.add(t)
-        for t in stock:
-            if t in seen:
+        for t in (t for h in (*hand_lists, stock) for t in h):
+            if seen & BIT[t.index]:
                 raise DominoError("duplicate_tile", tile=str(t))
-            seen.add(t)
+            seen |= BIT[t.index]
         if rules.draw:
             if len(stock) != rules.stock_size(players):
                 raise DominoError(
@@ -176,10 +212,13 @@ class RoundState:
         self.rules = rules
         self.players = players
         self.leader = leader
-        self._hands: list[set[Tile]] = [set(h) for h in hand_lists]
+        self._hands = [to_mask(h) for h in hand_lists]
         self._dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hand_lists)
-        self._boneyard = stock
-        self.layout = Layout.empty(rules.spinner)
+        self._stock = [t.index for t in reversed(stock)]  # drawn from the end
+        self._board = Board(rules.spinner)
+        self._plays: list[tuple[int, int]] = []  # (tile, slot) in the order laid
+        self._layout = Layout.empty(rules.spinner)
+        self._layout_size = 0
         self.events: list[Event] = []
         self.play_points = [0] * rules.sides(players)
         self._current: int | None = leader
@@ -223,22 +262,33 @@ class RoundState:
         return self._current is None
 
     @property
+    def layout(self) -> Layout:
+        """The tiles on the table, as placed (built from the plays when asked for)."""
+        layout = self._layout
+        if self._layout_size < len(self._plays):
+            for t, slot in self._plays[self._layout_size :]:
+                layout = layout.place(ALL_TILES[t], None if slot < 0 else END_ORDER[slot])
+            self._layout = layout
+            self._layout_size = len(self._plays)
+        return layout
+
+    @property
     def boneyard_size(self) -> int:
-        return len(self._boneyard)
+        return len(self._stock)
 
     def hand_sizes(self) -> list[int]:
-        return [len(h) for h in self._hands]
+        return [h.bit_count() for h in self._hands]
 
     # -- what only the table (or a seat) can see -------------------------------------
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles ``seat`` holds, ascending."""
-        return sorted(self._hands[seat])
+        return from_mask(self._hands[check_seat(seat, self.players)])
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every hand, each ascending."""
-        return tuple(tuple(sorted(h)) for h in self._hands)
+        return tuple(tuple(from_mask(h)) for h in self._hands)
 
     @property
     def dealt(self) -> tuple[tuple[Tile, ...], ...]:
@@ -248,23 +298,24 @@ class RoundState:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles left to draw, in drawing order."""
-        return tuple(self._boneyard)
+        return tuple(ALL_TILES[t] for t in reversed(self._stock))
 
     def pips(self) -> list[int]:
         """Pips left in each seat's hand."""
-        return [sum(t.pips for t in h) for h in self._hands]
+        return [mask_pips(h) for h in self._hands]
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see; a player that only looks here cannot cheat."""
+        check_seat(seat, self.players)
         return Observation(
             seat=seat,
             rules=self.rules,
             players=self.players,
             leader=self.leader,
-            hand=tuple(sorted(self._hands[seat])),
+            hand=tuple(from_mask(self._hands[seat])),
             layout=self.layout,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            boneyard_size=len(self._boneyard),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            boneyard_size=len(self._stock),
             events=tuple(
                 e if e.kind != "draw" or e.seat == seat else Event("draw", e.seat)
                 for e in self.events
@@ -282,81 +333,91 @@ class RoundState:
         seat = self._current
         if seat is None:
             return []
-        hand = sorted(self._hands[seat])
-        if not self.layout.tiles:
-            if self.opening is not None:
-                return [Move(self.opening)]
-            return [Move(t) for t in hand]
-        return [Move(t, e.end) for t in hand for e in self.layout.ends if t.has(e.value)]
+        return legal_moves_of(self._hands[seat], self._board, self.opening)
 
-    def _can_play(self, seat: int) -> bool:
-        ends = self.layout.ends
-        return any(t.has(e.value) for t in self._hands[seat] for e in ends)
-
-    def check(self, move: Move) -> Move:
-        """The move as it would be applied (its end filled in); raises if illegal."""
+    def _slot(self, move: object) -> tuple[int, int]:
+        """The tile index and open end of a legal ``move``; raises if it is not legal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise DominoError("bad_move", move=move)
         seat = self._current
         tile = move.tile
         if seat is None:
             raise DominoError("round_over", tile=str(tile))
-        if tile not in self._hands[seat]:
+        t = tile.index
+        if not self._hands[seat] >> t & 1:
             raise DominoError("not_in_hand", seat=seat, tile=str(tile))
-        layout = self.layout
-        if not layout.tiles:
+        board = self._board
+        if not board.down:
             if self.opening is not None and tile != self.opening:
                 raise DominoError("must_lead_with", seat=seat, tile=str(self.opening))
-            return Move(tile)
+            return t, -1
+        fitting = board.slots(t)
         if move.end is None:
-            fitting = layout.fitting_ends(tile)
             if not fitting:
-                ends = ", ".join(str(e.value) for e in layout.ends)
+                ends = ", ".join(map(str, board.vals))
                 raise DominoError("seat_no_fit", seat=seat, tile=str(tile), ends=ends)
-            return Move(tile, fitting[0])
-        target = layout.end(move.end)
-        if target is None:
+            return t, fitting[0]
+        slot = END_ORDER.index(move.end)
+        if slot >= len(board.vals):
             raise DominoError("seat_end_closed", seat=seat, tile=str(tile), end=move.end.value)
-        if not tile.has(target.value):
+        if slot not in fitting:
             raise DominoError(
-                "seat_no_match", seat=seat, tile=str(tile), end=move.end.value, value=target.value
+                "seat_no_match",
+                seat=seat,
+                tile=str(tile),
+                end=move.end.value,
+                value=board.vals[slot],
             )
-        return move
+        return t, slot
+
+    def check(self, move: Move | str) -> Move:
+        """The move as it would be applied (its end filled in); raises if illegal."""
+        return move_of(*self._slot(move))
 
     def apply(self, move: Move | str) -> None:
         """Play ``move`` for the player to move, then carry out forced draws and passes.
 
         An illegal move raises :class:`DominoError` and changes nothing.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        move = self.check(move)
+        t, slot = self._slot(move)
         seat = self._current
         assert seat is not None
-        self.layout = self.layout.place(move.tile, move.end)
-        self._hands[seat].discard(move.tile)
+        board = self._board
+        board.place(t, slot)
+        self._plays.append((t, slot))
+        h = self._hands[seat] ^ BIT[t]
+        self._hands[seat] = h
         score = 0
         if self.rules.fives:
-            score = self.layout.fives_score()
+            score = play_score(board.count)
             self.play_points[self.rules.side_of(seat)] += score
-        self.events.append(Event("play", seat, move.tile, move.end, score))
-        if not self._hands[seat]:
+        played = _MOVES[t][slot]
+        self.events.append(Event("play", seat, played.tile, played.end, score))
+        if not h:
             self._went_out = seat
             self._current = None
             return
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
-        """Pass the turn on from ``seat`` to the next player who can play."""
+        """Pass the turn on from ``seat`` to the next player who can play: a seat that
+        cannot draws from the stock where the rules allow it, until it can, or passes."""
         n = self.players
+        want = self._board.want
+        hands = self._hands
+        stock = self._stock if self.rules.draw else None
         for k in range(1, n + 1):
             nxt = (seat + k) % n
-            if self._can_play(nxt):
+            if hands[nxt] & want:
                 self._current = nxt
                 return
-            while self.rules.draw and self._boneyard:
-                tile = self._boneyard.pop(0)
-                self._hands[nxt].add(tile)
-                self.events.append(Event("draw", nxt, tile))
-                if any(tile.has(e.value) for e in self.layout.ends):
+            while stock:
+                t = stock.pop()
+                hands[nxt] |= BIT[t]
+                self.events.append(Event("draw", nxt, ALL_TILES[t]))
+                if want >> t & 1:
                     self._current = nxt
                     return
             self.events.append(Event("pass", nxt))
@@ -366,8 +427,10 @@ class RoundState:
         """An independent copy."""
         other = object.__new__(RoundState)
         other.__dict__.update(self.__dict__)
-        other._hands = [set(h) for h in self._hands]
-        other._boneyard = list(self._boneyard)
+        other._hands = list(self._hands)
+        other._stock = list(self._stock)
+        other._board = self._board.copy()
+        other._plays = list(self._plays)
         other.events = list(self.events)
         other.play_points = list(self.play_points)
         return other
@@ -378,12 +441,11 @@ class RoundState:
         """How the end of the round is scored, step by step; only for a finished round."""
         if self._current is not None:
             raise DominoError("record_incomplete", seat=self._current)
-        last = self.events[-1] if self._went_out is not None else None
         return breakdown(
             self.rules,
             self.pips(),
             self._went_out,
-            last_double=bool(last and last.tile and last.tile.is_double),
+            last_double=self._went_out is not None and DOUBLE[self._board.last],
             leader=self.leader,
         )
 
@@ -413,3 +475,19 @@ class RoundState:
             f"<RoundState {self.rules.preset} players={self.players} "
             f"turn={self._current} layout={[str(t) for t in self.layout.tiles]}>"
         )
+
+
+def _sequence(value: object) -> list[object]:
+    """A list of the items of a list or tuple (hands, a boneyard); else an error."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DominoError("bad_argument", name="tiles", value=value)
+    return list(value)
+
+
+def _tiles(value: object) -> list[Tile]:
+    """The tiles of a hand or a boneyard given as an iterable of :class:`Tile`."""
+    items = _sequence(value)
+    for t in items:
+        if not isinstance(t, Tile):
+            raise DominoError("bad_argument", name="tiles", value=t)
+    return items  # type: ignore[return-value]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fast import random_rounds
+from engine.kernel import random_rounds
 from engine.rules import PRESETS, Rules
 from engine.state import RoundState
 from engine.tiles import ALL_TILES

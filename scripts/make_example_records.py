@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.fast import FastRules, Trace, trace_moves  # noqa: E402
+from engine.kernel import FastRules, Trace, trace_moves  # noqa: E402
 from engine.records import replay, round_record  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.state import RoundState  # noqa: E402

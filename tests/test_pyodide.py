@@ -31,7 +31,7 @@ from engine import Layout, Rules, RoundState, describe
 from engine.figures import figure_svg
 from engine.players import Expert, Club, Beginner, hint, play_match
 from engine.records import replay
-from engine.fast import random_rounds
+from engine.kernel import random_rounds
 
 records = json.loads(RECORDS)
 out = {

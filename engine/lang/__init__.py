@@ -68,6 +68,7 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "unknown_language": {"lang": "text"},
     "save_version": {"version": "int"},
     "bad_argument": {"value": None},
+    "unknown_level": {"level": "text"},
 }
 
 

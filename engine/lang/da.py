@@ -211,6 +211,7 @@ STRINGS: dict[str, str] = {
     "error.bad_players": "{players} spillere: der spilles med 2, 3 eller 4.",
     "error.partnerships_need_four": "Makkerpar kræver præcis 4 spillere, ikke {players}.",
     "error.unknown_preset": "Ukendt variant {preset}: vælg en af {presets}.",
+    "error.unknown_level": "Ukendt niveau {level}: vælg et af {levels}.",
     "error.bad_options": "Indstillingerne skal være et objekt med navne og værdier, ikke {options}.",
     "error.unknown_option": "Varianten {preset} har ingen indstilling {option}.",
     "error.bad_option_value": "Indstillingen {option} kan ikke være {value}: tilladt er {allowed}.",

@@ -211,6 +211,7 @@ STRINGS: dict[str, str] = {
     "error.bad_players": "{players} Spieler: gespielt wird zu zweit, zu dritt oder zu viert.",
     "error.partnerships_need_four": "Partnerschaften brauchen genau 4 Spieler, nicht {players}.",
     "error.unknown_preset": "Unbekannte Variante {preset}: wähle eine von {presets}.",
+    "error.unknown_level": "Unbekannte Stufe {level}: wähle eine von {levels}.",
     "error.bad_options": "Die Optionen müssen ein Objekt aus Namen und Werten sein, nicht {options}.",
     "error.unknown_option": "Die Variante {preset} hat keine Option {option}.",
     "error.bad_option_value": "Die Option {option} kann nicht {value} sein: erlaubt sind {allowed}.",

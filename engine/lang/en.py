@@ -214,6 +214,7 @@ STRINGS: dict[str, str] = {
     "error.bad_players": "{players} players: a game takes 2, 3 or 4 players.",
     "error.partnerships_need_four": "Partnerships need exactly 4 players, not {players}.",
     "error.unknown_preset": "Unknown preset {preset}: choose one of {presets}.",
+    "error.unknown_level": "Unknown level {level}: choose one of {levels}.",
     "error.bad_options": "The options must be an object of option names and values, not {options}.",
     "error.unknown_option": "The preset {preset} has no option {option}.",
     "error.bad_option_value": "The option {option} cannot be {value}: allowed are {allowed}.",

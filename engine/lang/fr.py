@@ -211,6 +211,7 @@ STRINGS: dict[str, str] = {
     "error.bad_players": "{players} joueurs : une partie se joue à 2, 3 ou 4.",
     "error.partnerships_need_four": "Les équipes demandent exactement 4 joueurs, pas {players}.",
     "error.unknown_preset": "Variante inconnue {preset} : choisissez parmi {presets}.",
+    "error.unknown_level": "Niveau inconnu {level} : choisissez parmi {levels}.",
     "error.bad_options": "Les options doivent être un objet de noms et de valeurs, et non {options}.",
     "error.unknown_option": "La variante {preset} n’a pas d’option {option}.",
     "error.bad_option_value": "L’option {option} ne peut pas valoir {value} : valeurs permises {allowed}.",

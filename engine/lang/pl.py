@@ -211,6 +211,7 @@ STRINGS: dict[str, str] = {
     "error.bad_players": "{players} graczy: gra się we 2, 3 lub 4 osoby.",
     "error.partnerships_need_four": "Gra w parach wymaga dokładnie 4 graczy, nie {players}.",
     "error.unknown_preset": "Nieznany wariant {preset}: wybierz jeden z {presets}.",
+    "error.unknown_level": "Nieznany poziom {level}: wybierz jeden z {levels}.",
     "error.bad_options": "Opcje muszą być obiektem nazw i wartości, a nie {options}.",
     "error.unknown_option": "Wariant {preset} nie ma opcji {option}.",
     "error.bad_option_value": "Opcja {option} nie może mieć wartości {value}: dozwolone są {allowed}.",

@@ -1,0 +1,652 @@
+"""The rules kernel: every rule of play and scoring, once, on bit masks.
+
+Everything else asks the kernel: :class:`~engine.layout.Layout` and
+:class:`~engine.state.RoundState` (the public API), the random playouts behind the
+benchmarks, and the computer players, whose playouts are the kernel's own with a
+move-choosing policy. Tiles are indices into :data:`engine.tiles.ALL_TILES`; a hand is a
+bit mask (bit ``i`` is tile ``i``) and ``VALUE_MASK[v]`` holds the tiles with a half of
+value ``v``, so the playable tiles of a hand are one ``&``. The open ends of a layout are
+slots: 0 left, 1 right, 2 up, 3 down.
+
+The rules, each written once below:
+
+- A tile joins an open end by a half of that end's value; its other half is the new open
+  end (a double leaves the same value open). The opening tile opens both ends.
+- With the spinner rule (All Fives) the first double laid is the spinner. Once tiles lie
+  against both of its long sides, its short sides open too, with its value.
+- The All Fives count: every open end adds its value, and a double at an open end both
+  halves; a lone opening double adds one half on each side; an open spinner side with
+  nothing on it adds nothing. A play scores the count when it is a multiple of five
+  above zero.
+- A seat that cannot play draws from the stock (in draw games) until it can, and passes
+  when it cannot draw. The round ends when a seat lays its last tile, or when every seat
+  in turn has passed (blocked).
+- At the end of a round the side that went out scores every pip in the other sides'
+  hands. A blocked round goes to the side with the strictly lowest pip sum, for the
+  others' pips (``total``) or those less its own (``difference``); a tie for the lowest
+  scores nothing. Then the score may be rounded to five, and doubled for going out with
+  a double.
+- The first lead of ``block-dk``: the highest double, else the heaviest tile, on equal
+  weight the one with the higher high half.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules import Rules
+from engine.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    from engine.state import Move, RoundState
+
+Trace = list[tuple[int, int, int]]
+"""What a playout did: ``(seat, tile index, slot)``, slot -1 for the opening tile."""
+
+LOW: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
+HIGH: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
+PIPS: tuple[int, ...] = tuple(t.pips for t in ALL_TILES)
+DOUBLE: tuple[bool, ...] = tuple(t.is_double for t in ALL_TILES)
+BIT: tuple[int, ...] = tuple(1 << i for i in range(len(ALL_TILES)))
+FULL = (1 << len(ALL_TILES)) - 1
+"""Every tile of the set."""
+VALUE_MASK: tuple[int, ...] = tuple(
+    sum(BIT[i] for i, t in enumerate(ALL_TILES) if t.has(v)) for v in range(7)
+)
+"""``VALUE_MASK[v]``: the tiles with a half of value ``v``."""
+
+OPENING_RANK: tuple[int, ...] = tuple(
+    (100 if t.is_double else 0) + 10 * t.pips + t.high for t in ALL_TILES
+)
+"""How strongly a tile claims the first lead of ``block-dk``: doubles first, then the
+heaviest, then the higher high half. No two tiles rank alike."""
+
+_CHUNK = 7
+_PIP_TABLES = tuple(
+    tuple(sum(PIPS[c * _CHUNK + j] for j in range(_CHUNK) if m >> j & 1) for m in range(128))
+    for c in range(4)
+)
+_T0, _T1, _T2, _T3 = _PIP_TABLES
+
+
+def mask_pips(mask: int) -> int:
+    """Pips on the tiles of ``mask``."""
+    return _T0[mask & 127] + _T1[mask >> 7 & 127] + _T2[mask >> 14 & 127] + _T3[mask >> 21]
+
+
+def to_mask(tiles: Iterable[Tile]) -> int:
+    """The mask of some tiles."""
+    m = 0
+    for t in tiles:
+        m |= BIT[t.index]
+    return m
+
+
+def bits(mask: int) -> list[int]:
+    """The tile indices of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def from_mask(mask: int) -> list[Tile]:
+    """The tiles of ``mask``, ascending."""
+    return [ALL_TILES[i] for i in bits(mask)]
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """Index of the ``k``-th set bit of ``mask`` (from 0)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+# -- placement and the count ------------------------------------------------------------
+
+
+def other_half(t: int, value: int) -> int:
+    """The half of tile ``t`` left open when it joins an end of ``value``."""
+    return HIGH[t] if LOW[t] == value else LOW[t]
+
+
+def end_worth(t: int, value: int) -> int:
+    """What an open end of ``value`` held by tile ``t`` adds to the count: a double
+    counts both halves."""
+    return 2 * value if DOUBLE[t] else value
+
+
+def play_score(count: int) -> int:
+    """What a play scores in All Fives: the count, when it is a multiple of five above
+    zero."""
+    return count if count > 0 and count % 5 == 0 else 0
+
+
+_JOIN: tuple[tuple[int, int], ...] = tuple(
+    (other_half(t, v), end_worth(t, other_half(t, v))) for t in range(28) for v in range(8)
+)
+"""``_JOIN[t << 3 | v]``: the value tile ``t`` leaves open on an end of ``v``, and what
+that end then adds to the count (the two rules above, tabulated)."""
+_HALVES: tuple[int, ...] = tuple(1 << LOW[t] | 1 << HIGH[t] for t in range(28))
+"""``_HALVES[t]``: the values of tile ``t``, as bits."""
+
+
+class Board:
+    """The open ends of a layout, and what the count and the spinner rule need.
+
+    A board changes in place (:meth:`place`); :meth:`copy` before changing a shared one.
+    """
+
+    __slots__ = (
+        "at",
+        "cont",
+        "count",
+        "down",
+        "free",
+        "last",
+        "spinner",
+        "spinner_rule",
+        "spinner_value",
+        "vals",
+        "want",
+    )
+
+    def __init__(self, spinner_rule: bool = False) -> None:
+        self.spinner_rule = spinner_rule
+        self.vals: list[int] = []
+        """The value of each open end, by slot."""
+        self.cont: list[int] = []
+        """What each open end adds to the count."""
+        self.at: list[int] = []
+        """The position (in the order placed) of the tile at each open end."""
+        self.free: list[int] = []
+        """The slots that are long sides of the spinner with nothing against them."""
+        self.spinner = -1
+        """The spinner's position, once one is down."""
+        self.spinner_value = -1
+        self.down = 0
+        """Tiles on the table."""
+        self.last = -1
+        """The tile laid last."""
+        self.count = 0
+        """The sum of ``cont``: the All Fives count."""
+        self.want = FULL
+        """The tiles that fit an open end (any tile on an empty table)."""
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.spinner_rule = self.spinner_rule
+        other.vals = self.vals[:]
+        other.cont = self.cont[:]
+        other.at = self.at[:]
+        other.free = self.free[:]
+        other.spinner = self.spinner
+        other.spinner_value = self.spinner_value
+        other.down = self.down
+        other.last = self.last
+        other.count = self.count
+        other.want = self.want
+        return other
+
+    @classmethod
+    def line(cls, a: int, b: int) -> Board:
+        """A line of two or more tiles, no spinner, open on ``a`` (left) and ``b``."""
+        board = cls()
+        board.vals = [a, b]
+        board.cont = [a, b]
+        board.at = [0, 1]
+        board.count = a + b
+        board.down = 2
+        board.want = VALUE_MASK[a] | VALUE_MASK[b]
+        return board
+
+    @property
+    def opened(self) -> bool:
+        """Whether the spinner's short sides are open."""
+        return len(self.vals) == 4
+
+    def slots(self, t: int) -> list[int]:
+        """The open ends tile ``t`` fits: those with the value of one of its halves."""
+        halves = _HALVES[t]
+        return [i for i, v in enumerate(self.vals) if halves >> v & 1]
+
+    def _lone_double(self) -> bool:
+        """A lone opening double: its sides count one half each until a tile joins it."""
+        return self.down == 1 and DOUBLE[self.last]
+
+    def count_after(self, t: int, slot: int) -> int:
+        """The count once ``t`` is laid at ``slot`` (any slot on an empty table)."""
+        if not self.down:
+            return PIPS[t]
+        joined = _JOIN[t << 3 | self.vals[slot]][1]
+        if self._lone_double():
+            return 2 * (self.count - self.vals[slot]) + joined
+        return self.count - self.cont[slot] + joined
+
+    def place(self, t: int, slot: int = -1) -> None:
+        """Lay tile ``t`` at open end ``slot`` (the opening tile takes none). The caller
+        has checked that it fits."""
+        down = self.down
+        if not down:
+            lo = LOW[t]
+            hi = HIGH[t]
+            self.vals = [lo, hi]
+            self.cont = [lo, hi]
+            self.at = [0, 0]
+            self.count = lo + hi
+            self.want = VALUE_MASK[lo] | VALUE_MASK[hi]
+            if self.spinner_rule and DOUBLE[t]:
+                self.spinner = 0
+                self.spinner_value = lo
+                self.free = [0, 1]
+        else:
+            vals = self.vals
+            cont = self.cont
+            if self._lone_double():
+                cont[0] = 2 * vals[0]
+                cont[1] = 2 * vals[1]
+                self.count *= 2
+            value, worth = _JOIN[t << 3 | vals[slot]]
+            self.count += worth - cont[slot]
+            vals[slot] = value
+            cont[slot] = worth
+            self.at[slot] = down
+            if self.spinner < 0:
+                if self.spinner_rule and DOUBLE[t]:
+                    self.spinner = down
+                    self.spinner_value = value
+                    self.free = [slot]
+            elif slot in self.free:
+                free = self.free
+                free.remove(slot)
+                if not free:
+                    sv = self.spinner_value
+                    vals += (sv, sv)
+                    cont += (0, 0)
+                    self.at += (self.spinner, self.spinner)
+            want = 0
+            for v in vals:
+                want |= VALUE_MASK[v]
+            self.want = want
+        self.down = down + 1
+        self.last = t
+
+
+def required_opening(hands: Sequence[int]) -> tuple[int, int]:
+    """The seat and tile that must open a first round of ``block-dk``."""
+    rank = OPENING_RANK
+    best = (-1, -1, -1)
+    for seat, h in enumerate(hands):
+        for t in bits(h):
+            if rank[t] > best[0]:
+                best = (rank[t], seat, t)
+    return best[1], best[2]
+
+
+# -- the end of a round -------------------------------------------------------------
+
+
+def end_terms(
+    sums: Sequence[int], out_side: int | None, difference: bool
+) -> tuple[int | None, list[tuple[int, int]]]:
+    """Who scores at the end of a round, and from which sides' pips: ``(side, sign)``
+    pairs, the others' pips added and, for a blocked round scored by difference, the
+    winner's own taken away. ``sums`` are pip sums per side; ``out_side`` went out, or
+    ``None`` when the round was blocked. A tie for the lowest sum: ``(None, [])``."""
+    if out_side is None:
+        low = min(sums)
+        if sums.count(low) > 1:
+            return None, []
+        out_side = sums.index(low)
+        terms = [(i, 1) for i in range(len(sums)) if i != out_side]
+        if difference:
+            terms.append((out_side, -1))
+        return out_side, terms
+    return out_side, [(i, 1) for i in range(len(sums)) if i != out_side]
+
+
+def end_points(rules: Rules, raw: int, double_out: bool) -> int:
+    """The round's end score from its raw sum: rounded to five where the rules say so,
+    then doubled when the last tile, laid to go out, was a double and the rules double
+    that."""
+    points = rules.round_score(raw)
+    return 2 * points if double_out and rules.double_finish else points
+
+
+# -- playouts ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How a playout ended: ``went_out`` seat (or ``None`` if blocked), the hands left,
+    the last tile laid and the points scored in play per seat."""
+
+    went_out: int | None
+    hands: list[int]
+    last_tile: int
+    play_points: list[int]
+
+
+def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """:meth:`Board.place` on a line, tabulated. The ends ``a`` (left) and ``b``
+    (right) are packed as ``e = a << 3 | b``; for tile ``t`` at ``e``, the packed ends
+    after it is laid left (right) are ``new_e << 1 | slot``, or -2 where it does not
+    fit; ``step`` is the one place it fits, or -1 when it fits both."""
+    want = [0] * 64
+    step = [-2] * (28 << 6)
+    left = [-2] * (28 << 6)
+    right = [-2] * (28 << 6)
+    for a in range(7):
+        for b in range(7):
+            e = a << 3 | b
+            board = Board.line(a, b)
+            want[e] = board.want
+            for t in range(28):
+                i = t << 6 | e
+                for slot in board.slots(t):
+                    after = board.copy()
+                    after.place(t, slot)
+                    packed = (after.vals[0] << 3 | after.vals[1]) << 1 | slot
+                    if slot == 0:
+                        left[i] = packed
+                    else:
+                        right[i] = packed
+                step[i] = -1 if left[i] >= 0 and right[i] >= 0 else max(left[i], right[i])
+    return tuple(want), tuple(step), tuple(left), tuple(right)
+
+
+_WANT, _STEP, _LEFT, _RIGHT = _line_tables()
+_TILE_RANGE = range(28)
+
+HEAVY_FIRST: tuple[int, ...] = tuple(sorted(range(28), key=lambda i: (-PIPS[i], not DOUBLE[i], i)))
+"""Tile indices, heaviest first (doubles before other tiles of equal weight)."""
+
+
+def heaviest(mask: int) -> int:
+    """The heaviest tile of ``mask`` (a double before another tile of equal weight)."""
+    for t in HEAVY_FIRST:
+        if mask >> t & 1:
+            return t
+    return -1
+
+
+def play_line(
+    hands: list[int],
+    a: int,
+    b: int,
+    seat: int,
+    stock: list[int],
+    rnd: Callable[[], float],
+    trace: Trace | None = None,
+    *,
+    eps: float = 1.0,
+    look: bool = False,
+) -> Playout:
+    """Play a line out from open ends ``a`` and ``b`` (``a == -1``: an empty table),
+    ``seat`` to move. ``stock`` is drawn from its end; ``hands`` is changed.
+
+    The policy: with probability ``eps`` (1: always) a random legal tile, else with
+    ``look`` a placement that leaves the next seat nothing to play in these hands, then
+    the heaviest tile; else the heaviest tile. A tile that fits both ends goes to either
+    at random. ``trace`` collects ``(seat, tile, slot)`` for each play."""
+    n = len(hands)
+    nxt = tuple((s + 1) % n for s in range(n))
+    want, step, left, right = _WANT, _STEP, _LEFT, _RIGHT
+    pips = PIPS
+    random_only = eps >= 1.0
+    passes = 0
+    last = -1
+    if a < 0:
+        h = hands[seat]
+        t = nth_bit(h, int(rnd() * h.bit_count())) if random_only else heaviest(h)
+        a, b = LOW[t], HIGH[t]
+        h ^= 1 << t
+        hands[seat] = h
+        last = t
+        if trace is not None:
+            trace.append((seat, t, -1))
+        if not h:
+            return Playout(seat, hands, t, [0] * n)
+        seat = nxt[seat]
+    e = a << 3 | b
+    while True:
+        h = hands[seat]
+        legal = h & want[e]
+        while not legal and stock:
+            t = stock.pop()
+            h |= 1 << t
+            legal = h & want[e]
+        if legal:
+            passes = 0
+            x = -1
+            if not legal & (legal - 1):
+                t = legal.bit_length() - 1
+            elif random_only or rnd() < eps:
+                k = int(rnd() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                t = (legal & -legal).bit_length() - 1
+            elif look:
+                # Shut the next seat out where possible, else shed the heaviest tile.
+                follow = hands[nxt[seat]]
+                best = -1
+                t = -1
+                m = legal
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    c = bit.bit_length() - 1
+                    i = c << 6 | e
+                    for y in (left[i], right[i]):
+                        if y >= 0:
+                            key = pips[c] + (0 if follow & want[y >> 1] else 64)
+                            if key > best:
+                                best, t, x = key, c, y
+            else:
+                t = heaviest(legal)
+            if x < 0:
+                x = step[t << 6 | e]
+                if x < 0:
+                    x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
+            e = x >> 1
+            if trace is not None:
+                trace.append((seat, t, x & 1))
+            h ^= 1 << t
+            hands[seat] = h
+            last = t
+            if not h:
+                return Playout(seat, hands, t, [0] * n)
+        else:
+            hands[seat] = h
+            passes += 1
+            if passes == n:
+                return Playout(None, hands, last, [0] * n)
+        seat = nxt[seat]
+
+
+def play_spinner(
+    hands: list[int],
+    board: Board,
+    seat: int,
+    stock: list[int],
+    rnd: Callable[[], float],
+    points: list[int],
+    trace: Trace | None = None,
+    *,
+    fives: bool = True,
+    eps: float = 1.0,
+) -> Playout:
+    """Play a layout with the spinner rule out from ``board``, ``seat`` to move;
+    ``board``, ``hands`` and ``points`` (play points per seat, with ``fives``) are
+    changed, ``stock`` is drawn from its end.
+
+    The policy: with probability ``eps`` (1: always) a random legal tile at a random
+    end it fits, else the placement that scores most, then the heaviest tile."""
+    n = len(hands)
+    random_only = eps >= 1.0
+    pips = PIPS
+    passes = 0
+    last = board.last
+    while True:
+        h = hands[seat]
+        want = board.want
+        legal = h & want
+        while not legal and stock:
+            t = stock.pop()
+            h |= 1 << t
+            legal = h & want
+        if not legal:
+            hands[seat] = h
+            passes += 1
+            if passes == n:
+                return Playout(None, hands, last, points)
+            seat = seat + 1 if seat + 1 < n else 0
+            continue
+        passes = 0
+        if random_only or rnd() < eps:
+            c = legal.bit_count()
+            t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
+            if board.down:
+                slots = board.slots(t)
+                e = slots[int(rnd() * len(slots))] if len(slots) > 1 else slots[0]
+            else:
+                e = -1
+        else:
+            best = -1
+            t = e = -1
+            m = legal
+            while m:
+                bit = m & -m
+                m ^= bit
+                c = bit.bit_length() - 1
+                for i in board.slots(c) if board.down else (-1,):
+                    gain = play_score(board.count_after(c, i)) if fives else 0
+                    key = gain * 16 + pips[c]
+                    if key > best:
+                        best, t, e = key, c, i
+        if trace is not None:
+            trace.append((seat, t, e))
+        board.place(t, e)
+        last = t
+        if fives:
+            points[seat] += play_score(board.count)
+        h ^= 1 << t
+        hands[seat] = h
+        if not h:
+            return Playout(seat, hands, t, points)
+        seat = seat + 1 if seat + 1 < n else 0
+
+
+class FastRules:
+    """The constants of a :class:`Rules` for one player count, ready for playouts."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.hand_size = rules.hand_size(players)
+        self.dealt = players * self.hand_size
+        self.draw = rules.draw
+        self.spinner = rules.spinner
+        self.fives = rules.fives
+        self.sides = rules.sides(players)
+        self.side_of = tuple(rules.side_of(s) for s in range(players))
+        self.difference = rules.blocked_scoring == "difference"
+
+    def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
+        """Random hands (masks) and the stock (tile indices, drawn from the end; empty
+        where the rules do not draw)."""
+        # A uniformly random order: the tiles sorted by random keys (the sort runs in C).
+        keys = [rnd() for _ in _TILE_RANGE]
+        order = sorted(_TILE_RANGE, key=keys.__getitem__)
+        size = self.hand_size
+        bit = BIT.__getitem__
+        hands = [sum(map(bit, order[s * size : (s + 1) * size])) for s in range(self.players)]
+        return hands, (order[self.dealt :] if self.draw else [])
+
+    def play(
+        self,
+        hands: list[int],
+        seat: int,
+        stock: list[int],
+        rnd: Callable[[], float],
+        trace: Trace | None = None,
+    ) -> Playout:
+        """A random playout of a whole round from the deal."""
+        if self.spinner:
+            points = [0] * self.players
+            board = Board(True)
+            return play_spinner(hands, board, seat, stock, rnd, points, trace, fives=self.fives)
+        return play_line(hands, -1, -1, seat, stock, rnd, trace)
+
+    def round_state(self, hands: list[int], stock: list[int], leader: int) -> RoundState:
+        """The public :class:`RoundState` of a kernel deal (whose stock is drawn from
+        the end)."""
+        from engine.state import RoundState
+
+        return RoundState(
+            self.rules,
+            self.players,
+            leader,
+            [from_mask(h) for h in hands],
+            [ALL_TILES[t] for t in reversed(stock)],
+        )
+
+    def score(self, out: Playout) -> tuple[int | None, list[int]]:
+        """The winning side and each side's points for the round (play and end)."""
+        side_of = self.side_of
+        points = [0] * self.sides
+        sums = [0] * self.sides
+        for seat, h in enumerate(out.hands):
+            sums[side_of[seat]] += mask_pips(h)
+            if out.play_points[seat]:
+                points[side_of[seat]] += out.play_points[seat]
+        went_out = out.went_out
+        side, terms = end_terms(
+            sums, None if went_out is None else side_of[went_out], self.difference
+        )
+        if side is None:
+            return None, points
+        raw = 0
+        for i, sign in terms:
+            raw += sign * sums[i]
+        points[side] += end_points(self.rules, raw, went_out is not None and DOUBLE[out.last_tile])
+        return side, points
+
+
+def trace_moves(trace: Trace) -> list[tuple[int, Move]]:
+    """The seats and moves of a playout's trace, for :meth:`RoundState.apply`."""
+    from engine.state import move_of
+
+    return [(seat, move_of(t, slot)) for seat, t, slot in trace]
+
+
+def random_round(
+    rules: Rules, players: int, rng: random.Random, leader: int = 0
+) -> tuple[int | None, list[int]]:
+    """Deal and play one round with random legal moves; the winner side and points."""
+    fr = FastRules(rules, players)
+    rnd = rng.random
+    hands, stock = fr.deal(rnd)
+    return fr.score(fr.play(hands, leader, stock, rnd))
+
+
+def random_rounds(rules: Rules, players: int, count: int, seed: int = 0) -> int:
+    """Play ``count`` random rounds; returns the number of tiles played (for benchmarks)."""
+    fr = FastRules(rules, players)
+    rnd = random.Random(seed).random
+    played = 0
+    dealt = fr.dealt
+    for _ in range(count):
+        hands, stock = fr.deal(rnd)
+        n_stock = len(stock)
+        out = fr.play(hands, 0, stock, rnd)
+        fr.score(out)
+        held = sum(h.bit_count() for h in out.hands)
+        played += dealt + (n_stock - len(stock)) - held
+    return played
