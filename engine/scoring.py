@@ -1,9 +1,11 @@
-"""Scoring at the end of a round, and who leads the next one.
+"""Scoring at the end of a round, step by step, and who leads the next one.
 
 Going out ("domino"): the winner's side scores every pip left in the opponents' hands.
 Blocked: hands are compared only now; the side with the strictly lowest pip sum wins and
 scores the opponents' pips (``total``) or those minus its own (``difference``); a tie for
-the lowest means nobody scores. Rounding to five and the double finish apply last.
+the lowest means nobody scores. Rounding to five and the double finish apply last. The
+rules themselves are the kernel's (:func:`engine.kernel.end_terms`,
+:func:`engine.kernel.end_points`); this module shows every step of them.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.kernel import end_points, end_terms
 from engine.rules import Rules
 
 
@@ -118,36 +121,26 @@ def breakdown(
     players = len(pips)
     sums = side_pips(rules, pips)
     seats = [[s for s in range(players) if rules.side_of(s) == side] for side in range(len(sums))]
-
-    def term(side: int, sign: int) -> Term:
-        return Term(sign, tuple(pips[s] for s in seats[side]))
-
+    out_side = None if went_out is None else rules.side_of(went_out)
+    side, signed = end_terms(sums, out_side, rules.blocked_scoring == "difference")
+    if side is None:
+        return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None)
+    terms = tuple(Term(sign, tuple(pips[s] for s in seats[i])) for i, sign in signed)
     if went_out is not None:
-        side = rules.side_of(went_out)
         seat = went_out
-        terms = [term(i, 1) for i in range(len(sums)) if i != side]
     else:
-        low = min(sums)
-        if sums.count(low) > 1:
-            return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None)
-        side = sums.index(low)
-        terms = [term(i, 1) for i in range(len(sums)) if i != side]
-        if rules.blocked_scoring == "difference":
-            terms.append(term(side, -1))
         # The partner with fewer pips leads next; on equal pips, the first of the two
         # clockwise from the leader's left.
         order = [(leader + k) % players for k in range(1, players + 1)]
         members = [s for s in order if rules.side_of(s) == side]
         seat = min(members, key=lambda s: (pips[s], members.index(s)))
     raw = sum(t.sign * t.total for t in terms)
-    points = rules.round_score(raw)
-    rounded = points if rules.rounding else None
-    doubled = None
-    if went_out is not None and rules.double_finish and last_double:
-        points *= 2
-        doubled = points
+    double_out = went_out is not None and last_double
+    points = end_points(rules, raw, double_out)
+    rounded = rules.round_score(raw) if rules.rounding else None
+    doubled = points if double_out and rules.double_finish else None
     end = RoundEnd(side, seat, points, blocked=went_out is None)
-    return ScoreBreakdown(end, tuple(terms), raw, rounded, doubled)
+    return ScoreBreakdown(end, terms, raw, rounded, doubled)
 
 
 def score_round_end(
