@@ -132,8 +132,6 @@ _JOIN: tuple[tuple[int, int], ...] = tuple(
 )
 """``_JOIN[t << 3 | v]``: the value tile ``t`` leaves open on an end of ``v``, and what
 that end then adds to the count (the two rules above, tabulated)."""
-_HALVES: tuple[int, ...] = tuple(1 << LOW[t] | 1 << HIGH[t] for t in range(28))
-"""``_HALVES[t]``: the values of tile ``t``, as bits."""
 
 
 class Board:
@@ -210,10 +208,17 @@ class Board:
         """Whether the spinner's short sides are open."""
         return len(self.vals) == 4
 
+    def fits(self, t: int, slot: int) -> bool:
+        """Whether tile ``t`` fits open end ``slot``: it has a half of that end's value."""
+        return bool(VALUE_MASK[self.vals[slot]] >> t & 1)
+
     def slots(self, t: int) -> list[int]:
-        """The open ends tile ``t`` fits: those with the value of one of its halves."""
-        halves = _HALVES[t]
-        return [i for i, v in enumerate(self.vals) if halves >> v & 1]
+        """The open ends tile ``t`` fits (see :meth:`fits`)."""
+        return [i for i, v in enumerate(self.vals) if VALUE_MASK[v] >> t & 1]
+
+    def fitting(self, hand: int) -> list[int]:
+        """For each open end, the tiles of ``hand`` that fit it (see :meth:`fits`)."""
+        return [hand & VALUE_MASK[v] for v in self.vals]
 
     def _lone_double(self) -> bool:
         """A lone opening double: its sides count one half each until a tile joins it."""

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
+from engine.kernel import play_score
 from engine.lang import strings, text
 from engine.match import MatchOutcome, match_outcome
 from engine.rules import Rules
@@ -276,7 +277,7 @@ def _check_play_points(value: object, rules: Rules, players: int, number: int) -
     if (
         not isinstance(value, list)
         or len(value) != sides
-        or not all(_is_int(p) and 0 <= p <= MAX_PLAY_POINTS and p % 5 == 0 for p in value)
+        or not all(_is_int(p) and 0 <= p <= MAX_PLAY_POINTS and play_score(p) == p for p in value)
     ):
         raise DominoError(
             "round_play_points",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import DominoError
 
@@ -30,6 +30,8 @@ class Tile:
 
     low: int
     high: int
+    index: int = field(init=False, repr=False, compare=False)
+    """Position of the tile in :data:`ALL_TILES` (0 for [0|0], 27 for [6|6])."""
 
     def __post_init__(self) -> None:
         for half in (self.low, self.high):
@@ -37,6 +39,7 @@ class Tile:
                 raise DominoError("bad_half", value=half)
         if self.low > self.high:
             raise DominoError("tile_order", low=self.low, high=self.high)
+        object.__setattr__(self, "index", _index(self.low, self.high))
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
@@ -67,11 +70,6 @@ class Tile:
     def is_double(self) -> bool:
         return self.low == self.high
 
-    @property
-    def index(self) -> int:
-        """Position of the tile in :data:`ALL_TILES` (0 for [0|0], 27 for [6|6])."""
-        return _INDEX[(self.low, self.high)]
-
     def has(self, value: int) -> bool:
         return self.low == value or self.high == value
 
@@ -95,6 +93,11 @@ class Tile:
         return f"{self.low}-{self.high}"
 
 
+def _index(low: int, high: int) -> int:
+    """The tiles ascend by low half, then high half: 7 with a low 0, 6 with a low 1, …"""
+    return low * (2 * MAX_VALUE + 3 - low) // 2 + high - low
+
+
 def _make_set() -> tuple[Tile, ...]:
     tiles = []
     for low in range(MAX_VALUE + 1):
@@ -102,6 +105,7 @@ def _make_set() -> tuple[Tile, ...]:
             t = object.__new__(Tile)
             object.__setattr__(t, "low", low)
             object.__setattr__(t, "high", high)
+            object.__setattr__(t, "index", _index(low, high))
             tiles.append(t)
     return tuple(tiles)
 
@@ -109,7 +113,6 @@ def _make_set() -> tuple[Tile, ...]:
 ALL_TILES: tuple[Tile, ...] = _make_set()
 """The 28 tiles of the double-six set, ascending from [0|0] to [6|6]."""
 
-_INDEX = {(t.low, t.high): i for i, t in enumerate(ALL_TILES)}
 _BY_PAIR = {(t.low, t.high): t for t in ALL_TILES}
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from engine_helpers import RULE_CONFIGS, RULE_IDS
 
-from engine import Layout, RoundState, Rules, Tile
+from engine import ALL_TILES, Layout, RoundState, Rules, Tile
 from engine.kernel import (
     BIT,
     DOUBLE,
@@ -295,3 +295,16 @@ def test_end_terms_score_going_out_blocked_totals_and_differences():
     assert end_terms([3, 7, 8], None, True) == (0, [(1, 1), (2, 1), (0, -1)])
     assert end_terms([7, 3, 3], None, False) == (None, [])
     assert DOUBLE[27] and PIPS[27] == 12
+
+
+def test_the_deal_shuffles_exactly_as_random_shuffle_does():
+    """Saved games and documented seeds replay only if a seed deals the same tiles."""
+    from engine.state import shuffle
+
+    for seed in range(300):
+        ours, theirs = list(ALL_TILES), list(ALL_TILES)
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(ours, a)
+        b.shuffle(theirs)
+        assert ours == theirs
+        assert a.random() == b.random()
