@@ -261,7 +261,7 @@ def handle(request: object) -> dict[str, Any]:
         if req_lang in LANGUAGES:
             lang = req_lang
         else:
-            raise DominoError("unknown_language", lang=str(req_lang))
+            raise DominoError("unknown_language", lang=req_lang)
         name = request.get("method")
         args = request.get("args", {})
         if not isinstance(name, str) or name not in METHODS:
@@ -276,8 +276,11 @@ def handle(request: object) -> dict[str, Any]:
 def call(request: str) -> str:
     """The JSON reply to the JSON ``request``; never raises for bad input."""
     try:
-        reply = handle(json.loads(request))
-    except (TypeError, ValueError) as e:
-        error = DominoError("bad_json", detail=str(e))
+        parsed = json.loads(request)
+    except (TypeError, ValueError, RecursionError) as e:
+        # Only the reading is guarded: an engine bug in handling a request must show.
+        error = DominoError("bad_json", detail=str(e) or type(e).__name__)
         reply = {"ok": False, "error": error.message("en"), "code": error.code}
+    else:
+        reply = handle(parsed)
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))

@@ -180,6 +180,8 @@ def test_bad_try_requests_are_clear_errors(args, code):
 
 def test_requests_that_are_no_request():
     assert json.loads(call("not json"))["code"] == "bad_json"
+    assert json.loads(call("[" * 100000))["code"] == "bad_json"
+    assert json.loads(call("9" * 5000))["code"] == "bad_json"
     assert json.loads(call("[]"))["code"] == "bad_request"
     assert ask("nothing", {})["code"] == "bad_request"
     unknown = json.loads(call(json.dumps({"method": "ping", "lang": "xx"})))
