@@ -425,7 +425,7 @@ def import_sheet(data: object) -> dict[str, Any]:
         parsed = json.loads(data)
     except json.JSONDecodeError as e:
         raise DominoError("sheet_bad_json", line=e.lineno, column=e.colno) from None
-    except RecursionError:
+    except (RecursionError, ValueError):  # nested too deep; a number too long to read
         raise DominoError("sheet_bad_json", line=1, column=1) from None
     return check_sheet(parsed).to_dict()
 

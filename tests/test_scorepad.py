@@ -501,6 +501,7 @@ def test_export_and_import_round_trip_exactly():
         ("[1, 2]", "sheet_not_object", {}),
         ("null", "sheet_not_object", {}),
         ("[" * 100000, "sheet_bad_json", {}),
+        ("9" * 5000, "sheet_bad_json", {}),
         (None, "sheet_bad_json", {}),
         (json.dumps({**GOOD, "version": 0}), "sheet_version_old", {"version": 0}),
         (json.dumps({**GOOD, "version": 2}), "sheet_version_new", {"version": 2}),
