@@ -85,6 +85,17 @@ def playout(
     )
 
 
+def mid_round(rules: Rules, players: int, rng: random.Random, most: int) -> RoundState | None:
+    """A round dealt from ``rng`` after up to ``most`` random moves; ``None`` if it is
+    over by then."""
+    state = RoundState.new(rules, players, rng=rng)
+    for _ in range(rng.randrange(0, most)):
+        if state.is_terminal:
+            return None
+        state.apply(rng.choice(state.legal_moves()))
+    return None if state.is_terminal else state
+
+
 def replays_identically(state: RoundState, out: Playout, trace: Trace, fr: FastRules) -> None:
     for seat, move in trace_moves(trace):
         assert state.current_player == seat
@@ -120,12 +131,8 @@ def test_every_playout_policy_replays_from_mid_round(preset, options, players, p
     checked = 0
     for seed in range(60):
         rng = random.Random(seed)
-        state = RoundState.new(rules, players, rng=rng)
-        for _ in range(rng.randrange(0, 9)):
-            if state.is_terminal:
-                break
-            state.apply(rng.choice(state.legal_moves()))
-        if state.is_terminal:
+        state = mid_round(rules, players, rng, 9)
+        if state is None:
             continue
         trace: Trace = []
         out = playout(state, rng, POLICIES[policy], trace)
@@ -189,12 +196,8 @@ def test_the_experts_deals_fit_what_its_seat_knows_and_draw_only_where_the_rules
     rules = Rules.make(preset, **options)
     for seed in range(30):
         rng = random.Random(seed)
-        state = RoundState.new(rules, players, rng=rng)
-        for _ in range(rng.randrange(0, 12)):
-            if state.is_terminal:
-                break
-            state.apply(rng.choice(state.legal_moves()))
-        if state.is_terminal:
+        state = mid_round(rules, players, rng, 12)
+        if state is None:
             continue
         seat = state.current_player
         obs = state.observation(seat)
