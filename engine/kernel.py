@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile
@@ -326,8 +325,7 @@ def end_points(rules: Rules, raw: int, double_out: bool) -> int:
 # -- playouts ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Playout:
+class Playout(NamedTuple):
     """How a playout ended: ``went_out`` seat (or ``None`` if blocked), the hands left,
     the last tile laid and the points scored in play per seat."""
 
@@ -605,22 +603,23 @@ class FastRules:
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""
         side_of = self.side_of
-        points = [0] * self.sides
         sums = [0] * self.sides
         for seat, h in enumerate(out.hands):
             sums[side_of[seat]] += mask_pips(h)
-            if out.play_points[seat]:
-                points[side_of[seat]] += out.play_points[seat]
+        points = [0] * self.sides
+        if self.fives:
+            for seat, p in enumerate(out.play_points):
+                points[side_of[seat]] += p
         went_out = out.went_out
-        side, terms = end_terms(
-            sums, None if went_out is None else side_of[went_out], self.difference
-        )
+        out_side = None if went_out is None else side_of[went_out]
+        side, terms = end_terms(sums, out_side, self.difference)
         if side is None:
             return None, points
         raw = 0
         for i, sign in terms:
             raw += sign * sums[i]
-        points[side] += end_points(self.rules, raw, went_out is not None and DOUBLE[out.last_tile])
+        double_out = went_out is not None and DOUBLE[out.last_tile]
+        points[side] += end_points(self.rules, raw, double_out)
         return side, points
 
 
