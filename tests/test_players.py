@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from enum import Enum
 
 import pytest
 from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine.errors import DominoError
-from engine.fast import BIT, VALUE_MASK, to_mask
+from engine.kernel import BIT, VALUE_MASK, to_mask
 from engine.lang import LANGUAGES, strings
 from engine.layout import End
 from engine.players import (
@@ -21,7 +22,7 @@ from engine.players import (
     Expert,
     Fact,
     Player,
-    _Sampler,
+    Sampler,
     distinct_moves,
     features,
     hint,
@@ -135,7 +136,7 @@ def test_knowledge_never_contradicts_the_hidden_truth(preset, options, players):
                 for v in know.void_values[p]:
                     assert not hands[p] & VALUE_MASK[v]
                 inferred += bool(know.void[p])
-            world, pile = _Sampler(know).deal(rng)
+            world, pile = Sampler(know).deal(rng)
             assert world[seat] == hands[seat]
             assert sum(h.bit_count() for h in world) == sum(know.hand_sizes)
             assert [h.bit_count() for h in world] == list(know.hand_sizes)
@@ -146,7 +147,13 @@ def test_knowledge_never_contradicts_the_hidden_truth(preset, options, players):
                 if p != seat:
                     assert h & know.void[p] == 0
                     assert all((h & m).bit_count() <= k for m, k in know.limits[p])
-            assert union | to_mask(state.layout.tiles) | sum(BIT[t] for t in pile) == (1 << 28) - 1
+            # The sampled boneyard holds as many tiles as the real one: none in games
+            # without drawing (the rest are set aside, never drawn).
+            assert len(pile) == state.boneyard_size
+            table = to_mask(state.layout.tiles)
+            assert not (union | table) & sum(BIT[t] for t in pile)
+            if rules.draw:
+                assert union | table | sum(BIT[t] for t in pile) == (1 << 28) - 1
             state.apply(rng.choice(state.legal_moves()))
     assert inferred > 0
 
@@ -280,21 +287,130 @@ def test_choices_do_not_depend_on_earlier_calls():
 # -- information sets ------------------------------------------------------------------
 
 
-def twin(state: RoundState, moves: list[Move], seat: int, rng: random.Random) -> RoundState:
-    """A state that ``seat`` cannot tell from ``state``: tiles nobody has seen (never
-    played, never drawn, not ``seat``'s) trade places between other hands and the stock."""
-    drawn = [e.tile for e in state.events if e.kind == "draw" and e.tile is not None]
-    seen = {m.tile for m in moves} | set(drawn) | set(state.dealt[seat])
-    # Places: (hand, index) for the hands as dealt, (-1, index) for the boneyard as dealt.
-    # Without drawing, the tiles set aside are the last place.
+def draws_possible(rules: Rules, players: int) -> bool:
+    return rules.draw and rules.stock_size(players) > 0
+
+
+def unseen_by(state: RoundState, seat: int) -> set[Tile]:
+    """The tiles ``seat`` has never seen: every tile but its hand, the table's and the
+    opening tile the rules name (its holder must lead it)."""
+    return set(ALL_TILES) - set(state.hand(seat)) - set(state.layout.tiles) - {state.opening}
+
+
+def others_draws(state: RoundState, seat: int) -> list[Tile | None]:
+    """The tiles the other seats drew, in order: what ``seat`` must not see."""
+    return [e.tile for e in state.events if e.kind == "draw" and e.seat != seat]
+
+
+def holds_a_drawn_tile(state: RoundState, seat: int) -> bool:
+    """Whether another seat holds a tile it drew (``seat`` saw the draw, not the tile)."""
+    return bool(set(others_draws(state, seat)) & unseen_by(state, seat))
+
+
+def public_view(state: RoundState, seat: int) -> tuple[object, ...]:
+    """What ``seat`` may know, read from the state itself rather than from its
+    observation: its hand, the table, how many tiles each hand and the boneyard hold,
+    and every event, but not the tile of another seat's draw."""
+    events = tuple(
+        (e.kind, e.seat, None if e.kind == "draw" and e.seat != seat else e.tile, e.end)
+        for e in state.events
+    )
+    sizes = tuple(len(h) for h in state.hands)
+    return (
+        state.hand(seat),
+        state.layout,
+        sizes,
+        len(state.boneyard),
+        events,
+        state.current_player,
+        state.opening,
+    )
+
+
+def tiles_in(obj: object) -> set[Tile]:
+    """Every tile reachable from ``obj`` through its attributes and containers."""
+    found: set[Tile] = set()
+    visited: set[int] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tile):
+            found.add(x)
+            continue
+        if x is None or isinstance(x, (str, bytes, int, float, Enum, type)) or id(x) in visited:
+            continue
+        visited.add(id(x))
+        if isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            stack.extend(x)
+        else:
+            stack.extend(getattr(x, "__dict__", {}).values())
+            for klass in type(x).__mro__:
+                slots = klass.__dict__.get("__slots__", ())
+                for name in (slots,) if isinstance(slots, str) else slots:
+                    stack.append(getattr(x, name, None))
+    return found
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+def test_an_observation_shows_no_tile_its_seat_has_not_seen(preset, options, players):
+    rules = Rules.make(preset, **options)
+    hidden_draws = 0
+    for seed in range(12):
+        state, _ = random_position(rules, players, seed, plies=0)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                obs = state.observation(seat)
+                assert sorted(obs.hand) == state.hand(seat)
+                assert list(obs.hand_sizes) == [len(h) for h in state.hands]
+                assert obs.boneyard_size == len(state.boneyard)
+                assert not tiles_in(obs) & unseen_by(state, seat), seat
+                assert len(obs.events) == len(state.events)
+                for seen, e in zip(obs.events, state.events, strict=True):
+                    assert (seen.kind, seen.seat, seen.end) == (e.kind, e.seat, e.end)
+                    if e.kind == "draw" and e.seat != seat:
+                        assert seen.tile is None, (seat, e)
+                        hidden_draws += 1
+                    else:
+                        assert seen.tile == e.tile, (seat, e)
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+    # Draw games have draws by other seats to hide (a 4 x 7 deal leaves no boneyard).
+    assert (hidden_draws > 0) == draws_possible(rules, players)
+
+
+def twin(
+    state: RoundState, moves: list[Move], seat: int, rng: random.Random, *, redraw: bool = False
+) -> RoundState | None:
+    """A state with the public view ``seat`` has of ``state`` but other hidden tiles, or
+    ``None`` if 500 tries find none.
+
+    Tiles ``seat`` has not seen trade places between the other hands as dealt and the
+    stock (the boneyard in drawing order, or the tiles set aside); the moves are played
+    again. With ``redraw`` the first trade moves a tile that another seat drew and
+    still holds, so that seat draws another tile in the twin."""
+    drawn = [e.tile for e in state.events if e.kind == "draw"]
+    unseen = unseen_by(state, seat)
     dealt = {t for h in state.dealt for t in h}
     stock = [*drawn, *state.boneyard] if state.rules.draw else sorted(set(ALL_TILES) - dealt)
     places = [list(h) for h in state.dealt] + [stock]
-    free = [(p, i) for p, row in enumerate(places) for i, t in enumerate(row) if t not in seen]
+    free = [(p, i) for p, row in enumerate(places) for i, t in enumerate(row) if t in unseen]
+    redrawable = [(state.players, i) for i, t in enumerate(drawn) if t in unseen]
+    if redraw and not redrawable:
+        return None
+    view = public_view(state, seat)
     for _ in range(500):
         rows = [list(r) for r in places]
-        for _ in range(rng.randrange(1, 4)):
-            (p, i), (q, j) = rng.sample(free, 2)
+        for k in range(rng.randrange(1, 4)):
+            if redraw and k == 0:
+                a = rng.choice(redrawable)
+                (p, i), (q, j) = a, rng.choice([f for f in free if f != a])
+            else:
+                (p, i), (q, j) = rng.sample(free, 2)
             rows[p][i], rows[q][j] = rows[q][j], rows[p][i]
         try:
             other = RoundState(
@@ -309,23 +425,60 @@ def twin(state: RoundState, moves: list[Move], seat: int, rng: random.Random) ->
                 other.apply(m)
         except DominoError:
             continue
-        if other.observation(seat) == state.observation(seat) and other.hands != state.hands:
-            return other
-    raise AssertionError("no twin found")
+        if public_view(other, seat) != view or other.hands == state.hands:
+            continue
+        if redraw and others_draws(other, seat) == others_draws(state, seat):
+            continue
+        return other
+    return None
+
+
+def drawn_tile_position(
+    rules: Rules, players: int, seed: int
+) -> tuple[RoundState, list[Move]] | None:
+    """A position of a random round in which the player to move has a choice and
+    another seat holds a tile it drew, or ``None``."""
+    rng = random.Random(seed)
+    state = RoundState.new(rules, players, rng=rng, first_round=seed % 2 == 0)
+    moves: list[Move] = []
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if (
+            holds_a_drawn_tile(state, seat)
+            and len(distinct_moves(state.observation(seat))) >= 2
+            and rng.random() < 0.5
+        ):
+            return state, moves
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        moves.append(move)
+    return None
 
 
 @pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
 def test_players_choose_alike_in_states_their_seat_cannot_tell_apart(preset, options, players):
+    """Twins differ in the hidden hands and, in draw games, in the tiles other seats
+    drew: a player that peeks at either would choose differently sometimes."""
     rules = Rules.make(preset, **options)
+    drawing = draws_possible(rules, players)
     rng = random.Random(1)
-    checked = 0
-    for seed in range(40):
-        state, moves = random_position(rules, players, seed)
+    wanted = 4
+    checked = redrawn = 0
+    for seed in range(80):
+        found = drawn_tile_position(rules, players, seed) if drawing else None
+        if drawing and found is None:
+            continue
+        state, moves = found or random_position(rules, players, seed)
         seat = state.current_player
         if seat is None or len(distinct_moves(state.observation(seat))) < 2:
             continue
-        other = twin(state, moves, seat, rng)
-        assert other.hands[seat] == state.hands[seat]
+        other = twin(state, moves, seat, rng, redraw=True) if drawing else None
+        other = other or twin(state, moves, seat, rng)
+        if other is None:
+            continue
+        redrawn += others_draws(other, seat) != others_draws(state, seat)
+        assert other.observation(seat) == state.observation(seat)
         makers: list[Callable[[], Player]] = [
             lambda seed=seed: Beginner(seed=seed),
             Club,
@@ -336,9 +489,11 @@ def test_players_choose_alike_in_states_their_seat_cannot_tell_apart(preset, opt
             assert a(state.observation(seat)) == b(other.observation(seat))
         assert hint(state, expert=small_expert(seed)) == hint(other, expert=small_expert(seed))
         checked += 1
-        if checked == 3:
+        if checked == wanted:
             break
-    assert checked == 3
+    assert checked == wanted
+    # In draw games most twins differ in what other seats drew, not only in their hands.
+    assert redrawn >= (wanted - 1 if drawing else 0)
 
 
 # -- partnerships -------------------------------------------------------------------------
@@ -503,5 +658,5 @@ def test_club_outscores_beginner_and_expert_outscores_beginner_on_fixed_deals():
     rules = Rules.make("block")
     club, beginner = _duel(rules, lambda k: Club(), lambda k: Beginner(seed=k), 40)
     assert club > 1.5 * beginner
-    expert, beginner = _duel(rules, lambda k: small_expert(k), lambda k: Beginner(seed=k), 12)
+    expert, beginner = _duel(rules, lambda k: small_expert(k), lambda k: Beginner(seed=k), 40)
     assert expert > 1.5 * beginner
