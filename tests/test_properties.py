@@ -1,4 +1,5 @@
-"""Property tests: thousands of random rounds per preset and player count.
+"""Property tests: hundreds of rounds per preset and player count, their deals and
+every move drawn by hypothesis (so a failing round shrinks to a short one).
 
 Every round keeps the 28 tiles conserved, ends, scores consistently with the rules, and
 replays from its record to the same result.
@@ -7,19 +8,22 @@ replays from its record to the same result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from engine_helpers import RULE_CONFIGS, RULE_IDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_TILES, Match, RoundState, Rules
+from engine import ALL_TILES, Match, Move, RoundState, Rules, Tile
 from engine.records import replay, replay_match, round_record, round_result
 from engine.scoring import side_pips
 
 CONFIGS = RULE_CONFIGS
+MAX_EXAMPLES = 150
+EVERY_TILE = frozenset(ALL_TILES)
 ROUNDS = settings(
-    max_examples=1000,
+    max_examples=MAX_EXAMPLES,
     derandomize=True,
     database=None,
     deadline=None,
@@ -27,32 +31,41 @@ ROUNDS = settings(
 )
 
 
-def conserved(state: RoundState) -> None:
+def conserved(state: RoundState, stock: tuple[Tile, ...]) -> None:
+    """The tiles of ``state`` are those dealt (hands and the stock ``stock``, in
+    drawing order), each in one place: held by the seat dealt it or that drew it, on the
+    table, or still in the boneyard, which is drawn from its front."""
     on_table = list(state.layout.tiles)
-    in_hands = [t for h in state.hands for t in h]
-    stock = list(state.boneyard)
-    dealt = {t for h in state.dealt for t in h}
-    drawn = {e.tile for e in state.events if e.kind == "draw"}
-    everything = on_table + in_hands + stock
+    hands = state.hands
+    in_hands = [t for h in hands for t in h]
+    everything = on_table + in_hands + list(state.boneyard)
     assert len(everything) == len(set(everything))
+    drawn = [e for e in state.events if e.kind == "draw"]
     if state.rules.draw:
-        assert len(everything) == 28
+        assert set(everything) == EVERY_TILE
+        assert [e.tile for e in drawn] + list(state.boneyard) == list(stock)
     else:
         # Set-aside tiles are never seen: what is seen is exactly the deal.
-        assert set(everything) == dealt and not drawn
-    assert set(everything) <= set(ALL_TILES)
+        assert set(everything) == {t for h in state.dealt for t in h} and not drawn
+    for seat, hand in enumerate(hands):
+        own = {*state.dealt[seat], *(e.tile for e in drawn if e.seat == seat)}
+        assert set(hand) <= own, seat
+    played = [e.tile for e in state.events if e.kind == "play"]
+    assert len(played) == len(on_table) and set(played) == set(on_table)
 
 
-def play_random(state: RoundState, rng: random.Random) -> int:
-    moves = 0
+def play_out(state: RoundState, choose: Callable[[list[Move]], Move]) -> None:
+    """Play ``state`` to its end, ``choose`` picking each move among the legal ones."""
+    stock = state.boneyard
+    conserved(state, stock)
+    plays = 0
     while not state.is_terminal:
         legal = state.legal_moves()
         assert legal, "the player to move always has a legal move"
-        state.apply(rng.choice(legal))
-        moves += 1
-        conserved(state)
-        assert moves <= 28
-    return moves
+        state.apply(choose(legal))
+        plays += 1
+        conserved(state, stock)
+        assert plays <= 28, "every play lays a tile: a round ends within 28"
 
 
 def check_scoring(state: RoundState) -> None:
@@ -95,12 +108,10 @@ def test_random_rounds(preset, options, players):
     rules = Rules.make(preset, **options)
 
     @ROUNDS
-    @given(seed=st.integers(0, 2**32 - 1), first_round=st.booleans())
-    def run(seed: int, first_round: bool) -> None:
-        rng = random.Random(seed)
-        state = RoundState.new(rules, players, rng=rng, first_round=first_round)
-        conserved(state)
-        play_random(state, rng)
+    @given(deal=st.integers(0, 2**32 - 1), first_round=st.booleans(), data=st.data())
+    def run(deal: int, first_round: bool, data: st.DataObject) -> None:
+        state = RoundState.new(rules, players, rng=deal, first_round=first_round)
+        play_out(state, lambda legal: data.draw(st.sampled_from(legal)))
         check_scoring(state)
         record = round_record(state)
         assert replay(record) == round_result(state)
@@ -117,7 +128,7 @@ def test_random_matches_replay(preset, options, players):
         records = []
         while not match.is_over:
             state = match.start_round()
-            play_random(state, rng)
+            play_out(state, rng.choice)
             match.record(state)
             rec = round_record(state)
             records.append(
