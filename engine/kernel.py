@@ -8,7 +8,7 @@ bit mask (bit ``i`` is tile ``i``) and ``VALUE_MASK[v]`` holds the tiles with a 
 value ``v``, so the playable tiles of a hand are one ``&``. The open ends of a layout are
 slots: 0 left, 1 right, 2 up, 3 down.
 
-The rules, each written once below:
+The rules, written once below:
 
 - A tile joins an open end by a half of that end's value; its other half is the new open
   end (a double leaves the same value open). The opening tile opens both ends.
@@ -20,7 +20,10 @@ The rules, each written once below:
   above zero.
 - A seat that cannot play draws from the stock (in draw games) until it can, and passes
   when it cannot draw. The round ends when a seat lays its last tile, or when every seat
-  in turn has passed (blocked).
+  in turn has passed (blocked). This turn order is the one rule carried out in two
+  places, the playout loops here and :class:`~engine.state.RoundState`, which records
+  every draw and pass; ``tests/test_kernel.py`` replays every kind of playout through
+  the round state to hold them together.
 - At the end of a round the side that went out scores every pip in the other sides'
   hands. A blocked round goes to the side with the strictly lowest pip sum, for the
   others' pips (``total``) or those less its own (``difference``); a tie for the lowest
