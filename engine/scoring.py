@@ -54,6 +54,33 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of a round's arithmetic, in the notation every language shares.
+
+    ``kind`` is ``"side"`` (a team's two hands added, for a blocked round in
+    partnerships), ``"sum"`` (the winner's raw score: the opponents' pips added and, by
+    difference, their own taken away), ``"round"`` (to five) or ``"double"`` (for going
+    out with a double). ``operands`` are signed: ``(15, 20, -8)`` reads ``15 + 20 − 8``;
+    a rounding step has the one operand it rounds, a doubling step the score and 2.
+    """
+
+    kind: str
+    operands: tuple[int, ...]
+    result: int
+
+    def notation(self) -> str:
+        """``7 + 8 − 3 = 12``, ``26 → 25`` or ``10 × 2 = 20``."""
+        if self.kind == "round":
+            return f"{self.operands[0]} → {self.result}"
+        if self.kind == "double":
+            return f"{self.operands[0]} × {self.operands[1]} = {self.result}"
+        parts = [str(self.operands[0])]
+        for n in self.operands[1:]:
+            parts.append(f"+ {n}" if n >= 0 else f"− {-n}")
+        return f"{' '.join(parts)} = {self.result}"
+
+
+@dataclass(frozen=True)
 class ScoreBreakdown:
     """How a round's end score is reached, step by step.
 
@@ -61,6 +88,8 @@ class ScoreBreakdown:
     scored by difference, takes away their own (sign -1): that is ``raw``. The rules may
     then round it to five (``rounded``) and double it for a double finish (``doubled``).
     A blocked round with a tie for the lowest hand has no terms and scores nothing.
+    ``sides`` holds each side's pips when a blocked round compares teams (partnerships),
+    whose sums are then steps of their own (:meth:`steps`).
     """
 
     end: RoundEnd
@@ -68,6 +97,7 @@ class ScoreBreakdown:
     raw: int
     rounded: int | None
     doubled: int | None
+    sides: tuple[Term, ...] = ()
 
     @property
     def points(self) -> int:
@@ -89,18 +119,52 @@ class ScoreBreakdown:
             text += f" = {self.raw}"
         return text
 
+    def operands(self) -> tuple[int, ...]:
+        """The signed operands of the raw sum: each opponent's pips (a team's two hands
+        one by one), or, once a blocked round has compared team sums, those sums."""
+        if self.sides:
+            return tuple(t.sign * t.total for t in self.terms)
+        return tuple(t.sign * p for t in self.terms for p in t.pips)
+
+    def steps(self) -> tuple[Step, ...]:
+        """Every step from the hands to the score, in order: the team sums a blocked
+        round compares, the raw sum (when it adds more than one number), the rounding
+        (when it changes the score) and the doubling."""
+        steps = [Step("side", side.pips, side.total) for side in self.sides]
+        if not self.terms:
+            return tuple(steps)
+        operands = self.operands()
+        if len(operands) > 1:
+            steps.append(Step("sum", operands, self.raw))
+        score = self.raw
+        if self.rounded is not None and self.rounded != self.raw:
+            steps.append(Step("round", (self.raw,), self.rounded))
+            score = self.rounded
+        if self.doubled is not None:
+            steps.append(Step("double", (score, 2), self.doubled))
+        return tuple(steps)
+
     def render(self, lang: str = "en") -> str:
-        """The whole computation in one line of ``lang``: ``7 + 8 − 3 = 12``,
-        ``9 + 9 = 18, rounded to 20``, ``… doubled for the double: 40``."""
+        """The whole computation in one line of ``lang``, every step shown:
+        ``7 + 8 − 3 = 12``, ``9 + 9 = 18, rounded to 20``, ``… doubled for going out
+        with a double: 20 × 2 = 40``; a blocked round in partnerships starts with both
+        teams' sums (``teams 3 + 4 = 7 against 10 + 2 = 12: 12``)."""
         from engine.lang import text
 
         if not self.terms:
-            return text(lang, "score.tie")
-        line = self.arithmetic()
-        if self.rounded is not None and self.rounded != self.raw:
-            line = text(lang, "score.rounded", sum=line, points=self.rounded)
-        if self.doubled is not None:
-            line = text(lang, "score.doubled", sum=line, points=self.doubled)
+            line = text(lang, "score.tie")
+        else:
+            steps = self.steps()
+            sums = [s for s in steps if s.kind == "sum"]
+            line = sums[0].notation() if sums else str(self.raw)
+            if self.rounded is not None and self.rounded != self.raw:
+                line = text(lang, "score.rounded", sum=line, points=self.rounded)
+            doubling = [s for s in steps if s.kind == "double"]
+            if doubling:
+                line = text(lang, "score.doubled", sum=line, points=doubling[0].notation())
+        if len(self.sides) == 2:
+            a, b = (Step("side", side.pips, side.total).notation() for side in self.sides)
+            line = text(lang, "score.teams", a=a, b=b, score=line)
         return line
 
 
@@ -123,8 +187,14 @@ def breakdown(
     seats = [[s for s in range(players) if rules.side_of(s) == side] for side in range(len(sums))]
     out_side = None if went_out is None else rules.side_of(went_out)
     side, signed = end_terms(sums, out_side, rules.blocked_scoring == "difference")
+    # A blocked round between teams compares the teams' sums: each is a step.
+    sides = (
+        tuple(Term(1, tuple(pips[s] for s in members)) for members in seats)
+        if went_out is None and any(len(members) > 1 for members in seats)
+        else ()
+    )
     if side is None:
-        return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None)
+        return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None, sides)
     terms = tuple(Term(sign, tuple(pips[s] for s in seats[i])) for i, sign in signed)
     if went_out is not None:
         seat = went_out
@@ -140,7 +210,7 @@ def breakdown(
     rounded = rules.round_score(raw) if rules.rounding else None
     doubled = points if double_out and rules.double_finish else None
     end = RoundEnd(side, seat, points, blocked=went_out is None)
-    return ScoreBreakdown(end, terms, raw, rounded, doubled)
+    return ScoreBreakdown(end, terms, raw, rounded, doubled, sides)
 
 
 def score_round_end(

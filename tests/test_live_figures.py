@@ -64,10 +64,55 @@ def test_breakdown_is_told_in_every_language():
         assert line.startswith("9 + 9 = 18") and line.endswith("40"), line
         assert "20" in line
     assert (
-        score.render("en") == "9 + 9 = 18, rounded to 20, doubled for going out with a double: 40"
+        score.render("en")
+        == "9 + 9 = 18, rounded to 20, doubled for going out with a double: 20 × 2 = 40"
     )
     tie = breakdown(Rules.make("block"), [3, 3, 8], None)
     assert tie.end.winner is None and tie.render("fr") == strings("fr")["score.tie"]
+
+
+def test_breakdown_steps_hide_nothing():
+    """Every step from the hands to the score is a step of the breakdown and of its
+    one-line rendering: a blocked partnership round's team sums, the raw sum, the
+    rounding and the doubling with its operand."""
+
+    def steps(preset, options, pips, went_out, last_double=False):
+        score = breakdown(Rules.make(preset, **options), pips, went_out, last_double=last_double)
+        return [s.notation() for s in score.steps()], score.render("en")
+
+    assert steps("block-dk", {}, [0, 14, 9, 3], 0) == (["14 + 9 + 3 = 26"], "14 + 9 + 3 = 26")
+    assert steps("block-dk", {"rounding": True}, [0, 14, 9, 3], 0) == (
+        ["14 + 9 + 3 = 26", "26 → 25"],
+        "14 + 9 + 3 = 26, rounded to 25",
+    )
+    assert steps("block-dk", {"rounding": True, "double_finish": True}, [0, 12], 0, True) == (
+        ["12 → 10", "10 × 2 = 20"],
+        "12, rounded to 10, doubled for going out with a double: 10 × 2 = 20",
+    )
+    assert steps("all-fives", {}, [4, 9, 9], None) == (
+        ["9 + 9 = 18", "18 → 20"],
+        "9 + 9 = 18, rounded to 20",
+    )
+    assert steps("block-dk", {"partnerships": True}, [3, 10, 4, 2], None) == (
+        ["3 + 4 = 7", "10 + 2 = 12"],
+        "teams 3 + 4 = 7 against 10 + 2 = 12: 12",
+    )
+    diff = {"partnerships": True, "blocked_scoring": "difference"}
+    assert steps("block-dk", diff, [8, 13, 28, 14], None) == (
+        ["8 + 28 = 36", "13 + 14 = 27", "36 − 27 = 9"],
+        "teams 8 + 28 = 36 against 13 + 14 = 27: 36 − 27 = 9",
+    )
+    # A tie between teams still shows both sums.
+    assert steps("block-dk", {"partnerships": True}, [3, 10, 4, 1], None) == (
+        ["3 + 4 = 7", "10 + 1 = 11"],
+        "teams 3 + 4 = 7 against 10 + 1 = 11: 11",
+    )
+    tie = breakdown(Rules.make("block-dk", partnerships=True), [3, 5, 4, 2], None)
+    assert [s.notation() for s in tie.steps()] == ["3 + 4 = 7", "5 + 2 = 7"]
+    assert tie.render("en") == "teams 3 + 4 = 7 against 5 + 2 = 7: a tie for the lowest hand: 0"
+    for lang in LANGUAGES:
+        line = tie.render(lang)
+        assert "3 + 4 = 7" in line and "5 + 2 = 7" in line, line
 
 
 def test_breakdown_agrees_with_played_rounds():

@@ -98,7 +98,7 @@ WORKED = [
         {"went_out": 0, "pips": [0, 9], "last_double": True},
         0,
         18,
-        "9, doubled for going out with a double: 18",
+        "9, doubled for going out with a double: 9 × 2 = 18",
     ),
     (
         "dk-double-finish",
@@ -107,7 +107,7 @@ WORKED = [
         {"went_out": 0, "pips": [0, 12], "last_double": True},
         0,
         20,
-        "12, rounded to 10, doubled for going out with a double: 20",
+        "12, rounded to 10, doubled for going out with a double: 10 × 2 = 20",
     ),
     (
         "dk-double-finish-not-double",
@@ -125,7 +125,7 @@ WORKED = [
         {"went_out": 0, "pips": [0, 6, 4, 5]},
         0,
         11,
-        "(6 + 5) = 11",
+        "6 + 5 = 11",
     ),
     (
         "dk-partnerships",
@@ -134,7 +134,7 @@ WORKED = [
         {"went_out": None, "pips": [3, 10, 4, 2]},
         0,
         12,
-        "(10 + 2) = 12",
+        "teams 3 + 4 = 7 against 10 + 2 = 12: 12",
     ),
     (
         "fives-rounding",
@@ -218,7 +218,7 @@ def test_the_arithmetic_speaks_every_language():
         ]
         for lang in LANGUAGES
     }
-    assert texts["fr"] == "12, arrondi à 10, doublé pour une sortie sur un double : 20"
+    assert texts["fr"] == "12, arrondi à 10, doublé pour une sortie sur un double : 10 × 2 = 20"
     assert len(set(texts.values())) == 5
 
 

@@ -184,6 +184,14 @@ STRINGS: dict[str, str] = {
     "score.tie": "lige for den laveste hånd: 0",
     "score.rounded": "{sum}, afrundet til {points}",
     "score.doubled": "{sum}, fordoblet for at gå ud med en dobbelt: {points}",
+    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    "score.teams": "hold {a} mod {b}: {score}",
+    "rules_table.players": "Spillere",
+    "rules_table.hand": "Brikker hver",
+    "rules_table.set_aside": "Lagt til side (trækkes aldrig)",
+    "rules_table.boneyard": "Pose",
+    "rules_table.target": "Mål (point)",
+    # --- end of the issue 10 block.
     "end.left": "venstre",
     "end.right": "højre",
     "end.up": "øverste",

@@ -184,6 +184,14 @@ STRINGS: dict[str, str] = {
     "score.tie": "Gleichstand bei der niedrigsten Hand: 0",
     "score.rounded": "{sum}, gerundet auf {points}",
     "score.doubled": "{sum}, verdoppelt für das Ausgehen mit einem Doppelstein: {points}",
+    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    "score.teams": "Teams {a} gegen {b}: {score}",
+    "rules_table.players": "Spieler",
+    "rules_table.hand": "Steine pro Spieler",
+    "rules_table.set_aside": "Beiseitegelegt (nie gezogen)",
+    "rules_table.boneyard": "Talon",
+    "rules_table.target": "Partieziel (Punkte)",
+    # --- end of the issue 10 block.
     "end.left": "linke",
     "end.right": "rechte",
     "end.up": "obere",

@@ -186,6 +186,14 @@ STRINGS: dict[str, str] = {
     "score.tie": "a tie for the lowest hand: 0",
     "score.rounded": "{sum}, rounded to {points}",
     "score.doubled": "{sum}, doubled for going out with a double: {points}",
+    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    "score.teams": "teams {a} against {b}: {score}",
+    "rules_table.players": "Players",
+    "rules_table.hand": "Tiles each",
+    "rules_table.set_aside": "Set aside, never drawn",
+    "rules_table.boneyard": "Boneyard",
+    "rules_table.target": "Match target (points)",
+    # --- end of the issue 10 block.
     "end.left": "left",
     "end.right": "right",
     "end.up": "top",

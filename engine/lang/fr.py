@@ -184,6 +184,14 @@ STRINGS: dict[str, str] = {
     "score.tie": "égalité pour la plus petite main : 0",
     "score.rounded": "{sum}, arrondi à {points}",
     "score.doubled": "{sum}, doublé pour une sortie sur un double : {points}",
+    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    "score.teams": "équipes {a} contre {b} : {score}",
+    "rules_table.players": "Joueurs",
+    "rules_table.hand": "Dominos par joueur",
+    "rules_table.set_aside": "Mis de côté (jamais piochés)",
+    "rules_table.boneyard": "Pioche",
+    "rules_table.target": "Score cible (points)",
+    # --- end of the issue 10 block.
     "end.left": "gauche",
     "end.right": "droite",
     "end.up": "haute",

@@ -184,6 +184,14 @@ STRINGS: dict[str, str] = {
     "score.tie": "remis najniższych rąk: 0",
     "score.rounded": "{sum}, po zaokrągleniu {points}",
     "score.doubled": "{sum}, podwojone za wyjście dublem: {points}",
+    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    "score.teams": "drużyny {a} przeciw {b}: {score}",
+    "rules_table.players": "Gracze",
+    "rules_table.hand": "Klocki na gracza",
+    "rules_table.set_aside": "Odłożone (nigdy nie dobierane)",
+    "rules_table.boneyard": "Stos",
+    "rules_table.target": "Cel meczu (punkty)",
+    # --- end of the issue 10 block.
     "end.left": "lewy",
     "end.right": "prawy",
     "end.up": "górny",
