@@ -12,6 +12,13 @@ documented result differs. Kinds (inputs → results):
 - ``deal``: preset, options, players → hand, stock, target
 - ``match-end``: preset, options, players, totals → over, winner, drawn
 - ``next-leader``: preset, options, players, leader, winner, blocked, pips → next
+
+:func:`validate` checks a spec's fields and their types first (a list of pips that is
+a number, totals that miss a side, a raw score written as text, a field of another kind
+are all errors), so a malformed example is a :class:`DominoError` naming it, never a
+crash. :func:`steps` gives the arithmetic an example's prose may show, step by step
+(:class:`engine.scoring.Step`): for a round's end, every step of
+:func:`engine.scoring.breakdown`.
 """
 
 from __future__ import annotations
@@ -23,10 +30,106 @@ from engine.errors import DominoError
 from engine.layout import Layout, parse_play
 from engine.match import match_outcome
 from engine.rules import Rules
-from engine.scoring import RoundEnd, next_leader, score_round_end
+from engine.scoring import RoundEnd, Step, breakdown, next_leader, score_round_end
 from engine.tiles import Tile
 
 Spec = dict[str, Any]
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _ints(v: Any) -> bool:
+    return isinstance(v, list) and all(_int(n) and n >= 0 for n in v)
+
+
+def _seat(v: Any) -> bool:
+    return v is None or (_int(v) and v >= 0)
+
+
+_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    # field: (check, what it must be)
+    "id": (lambda v: isinstance(v, str) and bool(v), "a name"),
+    "kind": (lambda v: isinstance(v, str), "a kind"),
+    "preset": (lambda v: isinstance(v, str), "a preset name"),
+    "options": (lambda v: isinstance(v, dict), "an object"),
+    "tile": (lambda v: isinstance(v, str), 'a tile such as "6-6"'),
+    "plays": (
+        lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "a list of plays",
+    ),
+    "players": (lambda v: _int(v), "a whole number"),
+    "pips": (_ints, "a list of whole numbers"),
+    "totals": (_ints, "a list of whole numbers"),
+    "went_out": (_seat, "a seat or null"),
+    "last_double": (lambda v: isinstance(v, bool), "true or false"),
+    "raw": (lambda v: _int(v) and v >= 0, "a whole number"),
+    "leader": (lambda v: _int(v) and v >= 0, "a seat"),
+    "blocked": (lambda v: isinstance(v, bool), "true or false"),
+    "value": (_int, "a whole number"),
+    "open": (_ints, "a list of whole numbers"),
+    "end_counts": (_ints, "a list of whole numbers"),
+    "count": (_int, "a whole number"),
+    "score": (_int, "a whole number"),
+    "winner": (_seat, "a seat or null"),
+    "points": (_int, "a whole number"),
+    "rounded": (_int, "a whole number"),
+    "hand": (_int, "a whole number"),
+    "stock": (_int, "a whole number"),
+    "target": (_int, "a whole number"),
+    "over": (lambda v: isinstance(v, bool), "true or false"),
+    "drawn": (lambda v: isinstance(v, bool), "true or false"),
+    "next": (_int, "a seat"),
+}
+
+_COMMON = ("id", "kind", "preset", "options")
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    # kind: (required inputs, optional inputs, result fields)
+    "tile-value": (("tile",), (), ("value",)),
+    "layout": (("plays",), (), ("open", "end_counts", "count", "score")),
+    "round-end": (("pips",), ("players", "went_out", "last_double"), ("winner", "points")),
+    "rounding": (("raw",), (), ("rounded",)),
+    "deal": (("players",), (), ("hand", "stock", "target")),
+    "match-end": (("players", "totals"), (), ("over", "winner", "drawn")),
+    "next-leader": (("players", "leader"), ("winner", "blocked", "pips"), ("next",)),
+}
+"""The fields of each kind: required inputs, optional inputs, documented results."""
+
+
+def _bad(spec: Spec, detail: str) -> DominoError:
+    return DominoError("bad_record", detail=f"{spec.get('kind')} example: {detail}")
+
+
+def validate(spec: object) -> Spec:
+    """``spec`` itself, once its fields are known and of the right type for its kind;
+    otherwise a :class:`DominoError` that says which field is wrong and how."""
+    if not isinstance(spec, dict):
+        raise DominoError("bad_record", detail="an example is a JSON object")
+    kind = spec.get("kind")
+    if kind not in FIELDS:
+        raise DominoError("bad_record", detail=f"unknown kind {kind!r} ({', '.join(FIELDS)})")
+    required, optional, results = FIELDS[kind]
+    for name in ("id", *required):
+        if name not in spec:
+            raise _bad(spec, f"the field {name!r} is missing")
+    known = (*_COMMON, *required, *optional, *results)
+    for name, value in spec.items():
+        if name not in known:
+            raise _bad(spec, f"a {kind} example has no field {name!r}")
+        check, what = _TYPES[name]
+        if not check(value):
+            raise _bad(spec, f"{name} must be {what}, not {value!r}")
+    if kind == "round-end" and spec.get("players", len(spec["pips"])) != len(spec["pips"]):
+        raise _bad(spec, "pips must list every seat")
+    if kind == "match-end":
+        sides = _rules(spec).sides(spec["players"])
+        if len(spec["totals"]) != sides:
+            raise _bad(spec, f"totals must list {sides} sides, not {len(spec['totals'])}")
+    pips = spec.get("pips")
+    if kind == "next-leader" and pips is not None and len(pips) != spec["players"]:
+        raise _bad(spec, "pips must list every seat")
+    return spec
 
 
 def _rules(spec: Spec) -> Rules:
@@ -37,12 +140,16 @@ def _tile_value(spec: Spec) -> Spec:
     return {"value": Tile.parse(spec["tile"]).pips}
 
 
-def _layout(spec: Spec) -> Spec:
-    rules = _rules(spec)
-    layout = Layout.empty(rules.spinner)
+def _build_layout(spec: Spec) -> Layout:
+    layout = Layout.empty(_rules(spec).spinner)
     for play in spec["plays"]:
         tile, end = parse_play(play)
         layout = layout.place(tile, end)
+    return layout
+
+
+def _layout(spec: Spec) -> Spec:
+    layout = _build_layout(spec)
     return {
         "open": layout.open_values(),
         "end_counts": [layout.end_count(e) for e in layout.ends],
@@ -55,8 +162,6 @@ def _round_end(spec: Spec) -> Spec:
     rules = _rules(spec)
     pips = list(spec["pips"])
     rules.check_players(spec.get("players", len(pips)))
-    if len(pips) != spec.get("players", len(pips)):
-        raise DominoError("bad_record", detail="pips must list every seat")
     went_out = spec.get("went_out")
     end = score_round_end(rules, pips, went_out, last_double=bool(spec.get("last_double")))
     return {"winner": end.winner, "points": end.points}
@@ -112,14 +217,52 @@ KINDS: dict[str, Callable[[Spec], Spec]] = {
 
 
 def evaluate(spec: Spec) -> Spec:
-    """Every result field of ``spec``'s kind, computed by the engine from its inputs."""
-    kind = spec.get("kind")
-    if kind not in KINDS:
-        raise DominoError("bad_record", detail=f"unknown example kind {kind!r}")
-    try:
-        return KINDS[kind](spec)
-    except KeyError as e:
-        raise DominoError("bad_record", detail=f"the field {e.args[0]!r} is missing") from None
+    """Every result field of ``spec``'s kind, computed by the engine from its inputs
+    (a malformed spec is a :class:`DominoError`, see :func:`validate`)."""
+    validate(spec)
+    return KINDS[spec["kind"]](spec)
+
+
+def steps(spec: Spec) -> tuple[Step, ...]:
+    """The arithmetic an example's prose may show, as the engine does it:
+
+    - ``round-end``: every step of :func:`engine.scoring.breakdown` (team sums, the raw
+      sum, rounding, doubling); its prose must show all of them;
+    - ``tile-value``: the two halves added (``6 + 6 = 12``);
+    - ``rounding``: the rounding, when it changes the score (``12 → 10``);
+    - ``layout`` (All Fives): the open ends' counts added to the count, left, right,
+      up, down, an empty arm left out (``3 + 2 = 5``), and each double at an end, its
+      two halves added (``5 + 5 = 10``).
+    """
+    validate(spec)
+    kind = spec["kind"]
+    if kind == "round-end":
+        score = breakdown(
+            _rules(spec),
+            spec["pips"],
+            spec.get("went_out"),
+            last_double=bool(spec.get("last_double")),
+        )
+        return score.steps()
+    if kind == "tile-value":
+        tile = Tile.parse(spec["tile"])
+        halves = (Step("sum", (tile.low, tile.high), tile.pips),)
+        return (
+            halves if tile.is_double else (*halves, Step("sum", (tile.high, tile.low), tile.pips))
+        )
+    if kind == "rounding":
+        rounded = _rounding(spec)["rounded"]
+        return () if rounded == spec["raw"] else (Step("round", (spec["raw"],), rounded),)
+    if kind == "layout" and _rules(spec).fives:
+        layout = _build_layout(spec)
+        counts = [layout.end_count(e) for e in layout.ends]
+        added = tuple(c for c in counts if c)
+        found = [Step("sum", added, layout.count())] if len(added) > 1 else []
+        for end, c in zip(layout.ends, counts, strict=True):
+            if c and c == 2 * end.value:
+                found.append(Step("sum", (end.value, end.value), c))
+        return tuple(found)
+    return ()
 
 
 def check(spec: Spec) -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 from engine_helpers import SEED_FIGURE_PLAYS, SHARED, load, replay_cli, run_cli
 
 from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, score_round_end
-from engine.examples import check
+from engine.examples import check, steps
 from engine.records import replay, replay_round
 from engine.rules import round_to_five
 from engine.scoring import RoundEnd, next_leader
@@ -347,3 +347,44 @@ def test_every_example_of_rules_md_has_a_test():
     names = {name for name in globals() if name.startswith("test_")}
     for example_id in ids:
         assert "test_" + example_id.replace("-", "_") in names
+
+
+# -- malformed examples and the arithmetic an example may show -----------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ({"kind": "round-end", "pips": 5, "points": 3}, "pips must be a list"),
+        ({"kind": "round-end", "pips": [0, "5"], "points": 5}, "pips must be a list"),
+        ({"kind": "round-end", "pips": [0, 5], "players": 3, "points": 5}, "every seat"),
+        ({"kind": "match-end", "players": 2, "totals": [], "over": True}, "totals must list 2"),
+        ({"kind": "rounding", "preset": "all-fives", "raw": "12", "rounded": 10}, "raw must"),
+        ({"kind": "rounding", "preset": "all-fives", "raw": 12, "round": 10}, "no field 'round'"),
+        ({"kind": "deal", "hand": 7}, "'players' is missing"),
+        ({"kind": "deal", "players": True, "hand": 7}, "players must"),
+        ({"kind": "shuffle"}, "unknown kind"),
+    ],
+)
+def test_a_malformed_example_is_an_error_that_says_what_is_wrong(spec, says):
+    problems = check({"id": "bad-one", **spec})
+    assert len(problems) == 1 and problems[0].startswith("bad-one: "), problems
+    assert says in problems[0], problems
+
+
+def test_example_steps_are_the_engines_arithmetic():
+    def notation(spec):
+        return [s.notation() for s in steps({"id": "x", **spec})]
+
+    rounding = {"kind": "round-end", "preset": "block-dk", "options": {"rounding": True}}
+    assert notation({**rounding, "pips": [0, 14, 9, 3], "went_out": 0}) == [
+        "14 + 9 + 3 = 26",
+        "26 → 25",
+    ]
+    assert notation({"kind": "tile-value", "tile": "2-5"}) == ["2 + 5 = 7", "5 + 2 = 7"]
+    assert notation({"kind": "rounding", "preset": "all-fives", "raw": 12}) == ["12 → 10"]
+    assert notation({"kind": "rounding", "preset": "all-fives", "raw": 15}) == []
+    spinner = {"kind": "layout", "preset": "all-fives"}
+    assert notation({**spinner, "plays": ["5-5", "3-5@left", "2-5@right"]}) == ["3 + 2 = 5"]
+    assert notation({**spinner, "plays": ["5-5", "0-5@left"]}) == ["5 + 5 = 10"]
+    assert notation({"kind": "layout", "plays": ["1-4"]}) == []  # Block counts nothing
