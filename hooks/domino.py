@@ -73,8 +73,9 @@ problem. Every problem names its file, and its example id or figure.
    its prose (headings, paragraphs, lists, tables, boxes), captions and example prose
    is the same in every language. Numbers are compared by value: digits in the
    language's own notation (``1,5`` and ``1.5``, ``1 000`` and ``1,000``, ``20.`` and
-   ``20th``), the words for two to twelve in their inflected forms (``seven``,
-   ``sept``, ``siedmiu``, ``zu zweit``, ``syv``; "both" is two), and tiles as tiles.
+   ``20th``), the words for three to twelve in their inflected forms (``seven``,
+   ``sept``, ``siedmiu``, ``we troje``, ``zu dritt``, ``syv``; Polish ``jedynka`` for a
+   half's 1), tiles as tiles (``double six`` is [6|6]).
    Every fence's data (example JSON, plays, hands, presets, records, rules tables) must
    be the same in every language, fence by fence. So a number changed in one language
    fails even where the engine cannot tell, as in a rule paragraph ("61 with three or
@@ -85,11 +86,15 @@ problem. Every problem names its file, and its example id or figure.
 
 Exempt, and why: a numbered list's markers (``1.``: the list's order, not a stated
 number); a link's target and an HTML tag's attributes (addresses, not text); a
-heading's ``{#anchor}``; and among words, those for one (``un``, ``ein``, ``en`` are
-also articles, and "one of" is no count), ordinals ("second" is also a unit of time,
-Danish "anden" also means "other") and "once"/"twice": too ambiguous to read as
-numbers. Nothing else is exempt: a year or a section number written in digits is
-compared across the languages like any number, so it must be the same in all five.
+heading's ``{#anchor}``; the name of the double-six set (a name, like "Sixty-One" or
+"All Fives"); and among words, those for one (``un``, ``ein``, ``en`` are also
+articles, and "one of" is no count), those for two ("both", "either end", "les deux",
+"obie", "beide", "begge" stand for one another as each language likes), ordinals
+("second" is also a unit of time, Danish "anden" also means "other") and
+"once"/"twice": too idiomatic to compare word for word. Written in digits, one and two
+count like any number. Nothing else is exempt: a year or a section number written in
+digits is compared across the languages like any number, so it must be the same in
+all five.
 
 Failing the build
 -----------------

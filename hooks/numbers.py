@@ -8,7 +8,8 @@ which number). Three things live here:
   ``1,5`` or ``1.5`` as the language writes decimals, ``1 000`` / ``1,000`` /
   ``1.000`` as it groups thousands, ``20.`` or ``20th`` as an ordinal, all by value),
   tiles (``[6|6]``, one token each, whichever half comes first), and numbers written as
-  words (:data:`NUMBER_WORDS`, two to twelve with their inflected forms, and *both*).
+  words (:data:`NUMBER_WORDS`, three to twelve with their inflected forms), and the
+  names (:data:`NAMES`) of the double-six set (not a number) and of the tile [6|6].
 - :func:`page_parts`: a page's Markdown cut into sections, each with the texts whose
   numbers count (prose, captions, the prose of worked examples) and the
   language-neutral parts of its fences (JSON, plays, presets), which must be the same
