@@ -198,6 +198,7 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{[^}]*\})?\s*$")
 # {#anchor}, and the marker of a numbered list item (the list's order, not a number).
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 _TAG = re.compile(r"<[^>]*>")
+_ATTR_LIST = re.compile(r"\{\s*:?\s*[#.][^}]*\}")
 _LIST_MARKER = re.compile(r"^(\s*)\d+[.)](?=\s)")
 
 
@@ -205,6 +206,7 @@ def prose_line(line: str) -> str:
     """A line of prose with what is not a stated number blanked out."""
     line = _LIST_MARKER.sub(r"\1", line)
     line = _LINK_TARGET.sub("]", line)
+    line = _ATTR_LIST.sub(" ", line)
     return _TAG.sub(" ", line)
 
 

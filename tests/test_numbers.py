@@ -110,7 +110,10 @@ def test_tiles_and_the_names_of_the_set() -> None:
 
 
 def test_what_is_not_a_stated_number() -> None:
-    page = '# T\n\n1. See [the rules](block.md#2-players).\n2. <span data-x="5">Go</span>.\n'
+    page = (
+        '# T\n\n1. See [the rules](block.md#2-players).\n2. <span data-x="5">Go</span>.\n'
+        "\n## Heading {#part-3}\n"
+    )
     texts = [t.text for s in numbers.page_parts(page) for t in s.texts]
     assert [v for t in texts for v in values(t, "en")] == []
 
