@@ -587,23 +587,25 @@ def render_rules_table(source: str, lang: str) -> str:
 # Checking the sources: every page in every language
 # ---------------------------------------------------------------------------------------
 
-_FENCE_START = re.compile(r"^```([\w-]+)[ \t]*$")
+_FENCE_START = re.compile(r"^([ \t]*)```([\w-]+)[ \t]*$")
 
 
 def page_fences(markdown: str) -> list[tuple[str, str, int]]:
-    """The fences of a page: ``(name, body, line of the opening)``."""
+    """The fences of a page: ``(name, body, line of the opening)``, those indented in a
+    box too."""
     out = []
     lines = markdown.splitlines()
     i = 0
     while i < len(lines):
         m = _FENCE_START.match(lines[i])
-        if m:
+        if m:  # (a fence in a box is indented: its body loses the indent)
+            indent = len(m.group(1))
             start, body = i, []
             i += 1
             while i < len(lines) and lines[i].strip() != "```":
-                body.append(lines[i])
+                body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
                 i += 1
-            out.append((m.group(1), "\n".join(body), start + 1))
+            out.append((m.group(2), "\n".join(body), start + 1))
         i += 1
     return out
 

@@ -192,7 +192,7 @@ class Section:
     neutral: list[str] = field(default_factory=list)
 
 
-_FENCE = re.compile(r"^```([\w-]*)[ \t]*$")
+_FENCE = re.compile(r"^([ \t]*)```([\w-]*)[ \t]*$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{[^}]*\})?\s*$")
 # Not numbers a page states: a link's target, an HTML tag's attributes, a heading's
 # {#anchor}, and the marker of a numbered list item (the list's order, not a number).
@@ -219,13 +219,13 @@ def page_parts(markdown: str) -> list[Section]:
     while i < len(lines):
         line = lines[i]
         fence = _FENCE.match(line)
-        if fence and fence.group(1):
-            name = fence.group(1)
+        if fence and fence.group(2):
+            name, indent = fence.group(2), len(fence.group(1))
             start = i
             i += 1
             body = []
             while i < len(lines) and lines[i].strip() != "```":
-                body.append(lines[i])
+                body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
                 i += 1
             _fence_parts(sections[-1], name, body, start + 1)
             i += 1

@@ -380,3 +380,13 @@ def test_the_quiet_strict_build_fails_on_each_changed_number(tmp_path: Path) -> 
         assert proc.returncode != 0, f"a number changed in the {where} of {lang} built"
         assert f"  {file_name('block', lang)}: " in out, out
         assert "problem" in out and "Aborted with a BuildError" in out, out
+
+
+def test_a_fence_in_a_box_is_checked_too() -> None:
+    page = (
+        "# T\n\n!!! note\n    ```example\n"
+        '    {"id": "tile-values", "kind": "tile-value", "tile": "6-6", "value": 13}\n'
+        "    ---\n    [6|6] is worth 13.\n    ```\n"
+    )
+    problems = hook.page_problems(page, "en")
+    assert any("tile-values" in p and "value is documented as 13" in p for p in problems)
