@@ -201,12 +201,16 @@ class _Build:
     strict: ClassVar[bool] = True
     problems: ClassVar[list[str]] = []
     told: ClassVar[bool] = False
+    checked: ClassVar[set[tuple[str, str]]] = set()
+    """The fences the source check read, as ``(name, body)``: a fence rendered that it
+    did not read (written in a way it does not recognise) is checked when rendered."""
 
     @classmethod
     def reset(cls, strict: bool) -> None:
         cls.strict = strict
         cls.problems = []
         cls.told = False
+        cls.checked = set()
 
     @classmethod
     def report(cls, line: str) -> None:
@@ -678,6 +682,7 @@ def page_problems(markdown: str, lang: str) -> list[str]:
     for name, body, line in page_fences(markdown):
         if name not in FENCE_NAMES:
             continue
+        _Build.checked.add((name, body.strip()))
         for p in fence_problems(name, body, lang):
             problems.append(f"line {line}, {_describe(name, body)}: {p}")
     return problems + prose_problems(markdown)
@@ -898,11 +903,21 @@ def render_example(spec: dict[str, Any], prose: str, lang: str) -> str:
     )
 
 
+def _unchecked(name: str, source: str) -> None:
+    """Check a fence now if the source check did not read it."""
+    if (name, source.strip()) in _Build.checked:
+        return
+    _Build.checked.add((name, source.strip()))
+    for p in fence_problems(name, source, _page["lang"]):
+        _problem(f"{_describe(name, source)}: {p}")
+
+
 def _fence(render: Callable[[str, str], str], what: str) -> Callable[..., str]:
     """A superfences formatter: ``render(source, lang)``, or, when the engine or the fence
-    text is at fault, a build warning and an error box in the page."""
+    text is at fault, a build problem and an error box in the page."""
 
     def format(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
+        _unchecked(language, source)
         try:
             return render(source, _page["lang"])
         except Exception as e:  # the engine's errors and bad fence text alike
@@ -921,6 +936,7 @@ rules_table_fence = _fence(render_rules_table, "rules table")
 def example_fence(
     source: str, language: str, class_name: str, options: Any, md: Any, **kw: Any
 ) -> str:
+    _unchecked("example", source)
     try:
         spec, prose = parse_example(source)
         return render_example(spec, prose, _page["lang"])

@@ -390,3 +390,11 @@ def test_a_fence_in_a_box_is_checked_too() -> None:
     )
     problems = hook.page_problems(page, "en")
     assert any("tile-values" in p and "value is documented as 13" in p for p in problems)
+
+
+def test_a_fence_the_source_check_did_not_read_is_checked_when_rendered() -> None:
+    hook._Build.reset(strict=True)
+    hook._page.update(lang="en", src="odd.md")
+    bad = '{"id": "tile-values", "kind": "tile-value", "tile": "6-6", "value": 13}\n---\n12.'
+    hook.example_fence(bad, "example", "example", None, None)
+    assert any(p.startswith("odd.md: worked example tile-values: ") for p in hook._Build.problems)
