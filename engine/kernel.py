@@ -134,6 +134,11 @@ _JOIN: tuple[tuple[int, int], ...] = tuple(
 )
 """``_JOIN[t << 3 | v]``: the value tile ``t`` leaves open on an end of ``v``, and what
 that end then adds to the count (the two rules above, tabulated)."""
+_JOIN_WORTH: tuple[int, ...] = tuple(worth for _, worth in _JOIN)
+
+
+_PLAY_SCORE: tuple[int, ...] = tuple(play_score(count) for count in range(4 * 12 + 1))
+"""``_PLAY_SCORE[count]``: :func:`play_score`, tabulated (four open ends of at most 12)."""
 
 
 class Board:
@@ -226,14 +231,33 @@ class Board:
         """A lone opening double: its sides count one half each until a tile joins it."""
         return self.down == 1 and DOUBLE[self.last]
 
+    def placements(self, mask: int) -> list[tuple[int, int, int]]:
+        """Every tile of ``mask`` at every open end it fits, and the count once it is
+        laid there: ``(tile, slot, count)``, end by end (slot -1 on an empty table)."""
+        if not self.down:
+            return [(t, -1, PIPS[t]) for t in bits(mask)]
+        vals = self.vals
+        if self._lone_double():
+            count = 2 * self.count
+            cont = [2 * v for v in vals]
+        else:
+            count = self.count
+            cont = self.cont
+        out = []
+        join = _JOIN_WORTH
+        for i, v in enumerate(vals):
+            m = mask & VALUE_MASK[v]
+            rest = count - cont[i]
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                out.append((t, i, rest + join[t << 3 | v]))
+        return out
+
     def count_after(self, t: int, slot: int) -> int:
         """The count once ``t`` is laid at ``slot`` (any slot on an empty table)."""
-        if not self.down:
-            return PIPS[t]
-        joined = _JOIN[t << 3 | self.vals[slot]][1]
-        if self._lone_double():
-            return 2 * (self.count - self.vals[slot]) + joined
-        return self.count - self.cont[slot] + joined
+        return next(c for _, i, c in self.placements(BIT[t]) if i == slot or i < 0)
 
     def place(self, t: int, slot: int = -1) -> None:
         """Lay tile ``t`` at open end ``slot`` (the opening tile takes none). The caller
@@ -497,6 +521,9 @@ def play_spinner(
     n = len(hands)
     random_only = eps >= 1.0
     pips = PIPS
+    score = _PLAY_SCORE
+    place = board.place
+    placements = board.placements
     passes = 0
     last = board.last
     while True:
@@ -526,22 +553,16 @@ def play_spinner(
         else:
             best = -1
             t = e = -1
-            m = legal
-            while m:
-                bit = m & -m
-                m ^= bit
-                c = bit.bit_length() - 1
-                for i in board.slots(c) if board.down else (-1,):
-                    gain = play_score(board.count_after(c, i)) if fives else 0
-                    key = gain * 16 + pips[c]
-                    if key > best:
-                        best, t, e = key, c, i
+            for c, i, count in placements(legal):
+                key = (score[count] if fives else 0) * 16 + pips[c]
+                if key > best:
+                    best, t, e = key, c, i
         if trace is not None:
             trace.append((seat, t, e))
-        board.place(t, e)
+        place(t, e)
         last = t
         if fives:
-            points[seat] += play_score(board.count)
+            points[seat] += score[board.count]
         h ^= 1 << t
         hands[seat] = h
         if not h:
