@@ -1,9 +1,11 @@
 """How fast the engine plays: seeded random rounds per preset and player count.
 
-Prints rounds and moves (tiles played) per second for the engine's playout core (what
-the computer players search with) and for the public RoundState interface, then plays
-the PyPI package ``dominoes`` on its own game (4 players in partnerships, 7 tiles each,
-no drawing: our ``block-dk`` with partnerships and 7 tiles) and prints the ratio.
+Prints rounds and moves (tiles played) per second for the rules kernel's random
+playouts (what the computer players search with, with another policy) and for the
+public RoundState interface, and the share of the kernel's rate the public interface
+keeps; then plays the PyPI package ``dominoes`` on its own game (4 players in
+partnerships, 7 tiles each, no drawing: our ``block-dk`` with partnerships and 7 tiles)
+and prints the ratio.
 Each figure is the best of ``--repeat`` timed runs, to damp noise from other processes.
 
     python scripts/bench_engine.py [--seconds 1.0] [--repeat 3] [--json]
@@ -176,6 +178,12 @@ def main() -> None:
         "slowest_core": f"{slowest['preset']} {slowest['players']}p",
         "slowest_share_of_block": round(slowest["rounds_per_s"] / block2["rounds_per_s"], 2),
     }
+    for preset in PRESETS:
+        core2 = next(
+            r for r in rows if r["engine"] == "core" and r["preset"] == preset and r["players"] == 2
+        )
+        api2 = next(r for r in rows if r["engine"] == "api" and r["preset"] == preset)
+        summary[f"api_share_{preset}"] = round(api2["rounds_per_s"] / core2["rounds_per_s"], 2)
     summary["svg_ms_28_tiles"] = round(svg_render_ms(), 2)
     if args.json:
         print(json.dumps(summary))
@@ -185,6 +193,8 @@ def main() -> None:
             f"{summary['slowest_core']} at {summary['slowest_share_of_block']:.0%} "
             "of 2-player block"
         )
+        shares = ", ".join(f"{p} {summary[f'api_share_{p}']:.0%}" for p in PRESETS)
+        print(f"public RoundState / kernel, 2 players: {shares}")
         print(f"SVG of a whole-round layout ({SVG_TILES} tiles): {summary['svg_ms_28_tiles']} ms")
 
 
