@@ -4,20 +4,24 @@ the browser tests (tests/browser/conftest.py) and scripts/bench_browser.py.
     python scripts/site_server.py DIR [--port 8000]
 
 serves DIR until interrupted, with fixed content types (module scripts and WebAssembly
-need the right ones, whatever the machine's MIME table says).
+need the right ones, whatever the machine's MIME table says), and a missing page answered
+with the 404 page of its language (``/de/...``: ``de/404.html``).
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -77,11 +81,38 @@ def build_site(site_dir: Path) -> str | None:
     return strict_log
 
 
+# The first segment of a path that names a language's part of the site ("/fr/...").
+LANGUAGE_SEGMENT = re.compile(r"[a-z]{2}(?:-[A-Za-z0-9]+)?")
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves files with fixed content types and no log lines."""
+    """Serves files with fixed content types and no log lines; a missing file gets the
+    404 page of the path's language (``/fr/...``: ``fr/404.html``), else the root's."""
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+
+    def not_found_page(self) -> Path | None:
+        """The 404 page for the requested path, if the site has one."""
+        root = Path(self.directory)
+        first = urlsplit(self.path).path.lstrip("/").split("/", 1)[0]
+        if LANGUAGE_SEGMENT.fullmatch(first) and (root / first / "404.html").is_file():
+            return root / first / "404.html"
+        page = root / "404.html"
+        return page if page.is_file() else None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self.not_found_page() if code == HTTPStatus.NOT_FOUND else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", CONTENT_TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
