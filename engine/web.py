@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import practice, scorepad
+from engine import lessons, practice, scorepad
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
@@ -127,6 +127,24 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
     if not rest:
         told.append(s["try.empty"])
     return try_view(preset, [*plays, f"{tile.code}@{end}"], rest, lang, " ".join(told), last=True)
+
+
+@method("lesson_answer")
+def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's ``answer`` to a lesson's ``task``, judged by the engine
+    (:func:`engine.lessons.judge`): ``right``, the answer as the page writes it, and the
+    engine's ``reason`` when it is wrong. A right move comes with the layout after it,
+    drawn and told as :func:`try_move` does (``view``)."""
+    task = lessons.Task.of(args.get("task"))
+    reply = lessons.judge(task, args.get("answer"), lang)
+    tile, _, end = reply["answer"].partition("@")
+    if reply["right"] and task.kind == "move" and end:
+        pos = lessons.position(task)
+        plays = lessons.layout_plays(pos.layout)
+        hand = [t.code for t in pos.hand]
+        move = {"preset": task.preset, "plays": plays, "hand": hand, "tile": tile, "end": end}
+        reply["view"] = try_move(move, lang)
+    return reply
 
 
 def _save(args: dict[str, Any]) -> Any:
