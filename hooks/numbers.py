@@ -167,9 +167,14 @@ def digits(text: str, lang: str) -> list[Number]:
 # A page cut into sections and fences
 # ---------------------------------------------------------------------------------------
 
-# Fields of a fence that are the same in every language (their numbers are data, not
-# prose), per fence; the others are text in the page's language.
-TEXT_FIELDS = {"domino": ("caption",), "try": ("caption",)}
+# The fields of a fence that are text in the page's language (their numbers count as
+# prose), per fence; the others are data, the same in every language. A field named
+# ``name.part`` (a lesson task's ``wrong.pass``, ``choice.draw``) is text when ``name`` is.
+TEXT_FIELDS = {
+    "domino": ("caption",),
+    "try": ("caption",),
+    "lesson-task": ("question", "right", "wrong", "hint", "choice"),
+}
 NEUTRAL_FENCES = ("round", "rules-table", "practice", "scorepad")
 
 
@@ -266,7 +271,7 @@ def _fence_parts(section: Section, name: str, body: list[str], line: int) -> Non
         neutral = []
         for k, raw in enumerate(body):
             key, sep, value = raw.partition(":")
-            if sep and key.strip() in TEXT_FIELDS[name]:
+            if sep and key.strip().split(".")[0] in TEXT_FIELDS[name]:
                 section.texts.append(Text(f"{name} {key.strip()}", value, line + k + 1))
             else:
                 neutral.append(raw.strip())

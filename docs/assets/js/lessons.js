@@ -1,0 +1,317 @@
+// The lessons page: small tasks on live figures, judged by the rules engine in the
+// reader's browser (engine-client.js, a Web Worker running engine.lessons). The build
+// (hooks/lessons.py) draws every task and writes every word into the page; this script
+// only keeps the reader's progress, sends each answer to the engine and shows what it
+// answers. No rule is decided here.
+//
+// Progress is kept in localStorage under the root's data-storage key, the same on the
+// page of every language: {"version": 1, "done": [task ids]}. Saved progress that cannot
+// be read is removed, and the page says so.
+//
+// A task (section.lesson-task) carries its data (data-task, sent to the engine as it is)
+// and its explanations (data-texts: right, wrong, and wrong.ANSWER for one wrong answer).
+// Its data-state is "" (not answered yet), "wrong" or "right"; data-busy is "true" while
+// the engine judges an answer.
+
+import { startEngine, callEngine } from "./engine-client.js";
+
+const VERSION = 1;
+const HINT_AFTER = 2; // misses before the hint shows
+
+const root = document.querySelector(".lessons");
+if (root) setup(root);
+
+function setup(root) {
+  const words = JSON.parse(root.dataset.words);
+  const storageKey = root.dataset.storage;
+  const lang = document.documentElement.lang || "en";
+  const live = root.querySelector(".lessons__live");
+  const message = root.querySelector(".lessons__message");
+  const summary = root.querySelector(".lessons__summary");
+  const items = [...root.querySelectorAll(".lessons__list > li")];
+  const sections = [...document.querySelectorAll(".lesson-task")];
+  const tasks = new Map(); // task id -> its controller
+  let done = new Set();
+
+  const fill = (template, values) =>
+    template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
+
+  function announce(text) {
+    live.textContent = text;
+  }
+
+  function tell(text) {
+    message.textContent = text;
+    message.hidden = !text;
+    if (text) announce(text);
+  }
+
+  // --- Progress -------------------------------------------------------------------------
+
+  function read(raw) {
+    try {
+      const data = JSON.parse(raw);
+      const ok =
+        data !== null &&
+        typeof data === "object" &&
+        !Array.isArray(data) &&
+        data.version === VERSION &&
+        Array.isArray(data.done) &&
+        data.done.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id));
+      return ok ? data.done : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function load() {
+    let raw = null;
+    try {
+      raw = localStorage.getItem(storageKey);
+    } catch {
+      return; // no storage here (private mode): progress lasts as long as the page
+    }
+    if (raw === null) return;
+    const ids = read(raw);
+    if (ids === null) {
+      forget();
+      tell(words.corrupt);
+      return;
+    }
+    done = new Set(ids);
+  }
+
+  function store() {
+    try {
+      localStorage.setItem(storageKey, JSON.stringify({ version: VERSION, done: [...done].sort() }));
+    } catch {
+      // Storage full or refused: the lessons go on without it.
+    }
+  }
+
+  function forget() {
+    try {
+      localStorage.removeItem(storageKey);
+    } catch {
+      // nothing kept, nothing to remove
+    }
+  }
+
+  const lessonTasks = (item) => item.dataset.tasks.split(" ").filter(Boolean);
+  const lessonDone = (item) => lessonTasks(item).every((id) => done.has(id));
+
+  function showProgress() {
+    let lessons = 0;
+    for (const item of items) {
+      const ids = lessonTasks(item);
+      const count = ids.filter((id) => done.has(id)).length;
+      const complete = count === ids.length;
+      lessons += complete ? 1 : 0;
+      item.dataset.done = String(complete);
+      item.querySelector(".lessons__progress").textContent = complete
+        ? fill(words.complete, { total: ids.length })
+        : fill(words.progress, { done: count, total: ids.length });
+    }
+    summary.textContent = fill(words.summary, { done: lessons, total: items.length });
+    for (const section of sections) {
+      const finished = done.has(section.dataset.taskId);
+      section.dataset.done = String(finished);
+      section.querySelector(".lesson-task__done").hidden = !finished;
+    }
+  }
+
+  // --- Tasks ------------------------------------------------------------------------------
+
+  function nextSection(section) {
+    const k = sections.indexOf(section);
+    return k >= 0 && k + 1 < sections.length ? sections[k + 1] : null;
+  }
+
+  function goTo(section) {
+    const title = section.querySelector(".lesson-task__title");
+    title.focus({ preventScroll: true });
+    section.scrollIntoView({ block: "start", behavior: "smooth" });
+    const question = section.querySelector(".lesson-task__question").textContent;
+    announce(`${title.firstChild.textContent.trim()}. ${question}`);
+  }
+
+  function setupTask(section) {
+    const data = JSON.parse(section.dataset.task);
+    const texts = JSON.parse(section.dataset.texts);
+    const kind = section.dataset.kind;
+    const $ = (selector) => section.querySelector(selector);
+    const answer = $(".lesson-task__answer");
+    const figure = $(".lesson-task__figure");
+    const feedback = $(".lesson-task__feedback");
+    const verdict = $(".lesson-task__verdict");
+    const why = $(".lesson-task__why");
+    const hint = $(".lesson-task__hint");
+    const actions = $(".lesson-task__actions");
+    const next = $(".lesson-task__next");
+    const start = { answer: answer.innerHTML, figure: figure ? figure.innerHTML : "" };
+    let misses = 0;
+    let picked = null; // the tile chosen for a move
+    let busy = false;
+
+    function setState(state) {
+      section.dataset.state = state;
+    }
+
+    function say(first, second = "") {
+      feedback.hidden = false;
+      verdict.textContent = first;
+      why.textContent = second;
+    }
+
+    function pick(button) {
+      for (const b of section.querySelectorAll(".domino-tile")) {
+        b.setAttribute("aria-pressed", String(b === button));
+      }
+      picked = button.dataset.tile;
+      announce(button.dataset.picked);
+    }
+
+    function right(reply) {
+      setState("right");
+      const before = lessonTasks(items.find((i) => i.dataset.lesson === section.dataset.lesson));
+      done.add(data.id);
+      store();
+      showProgress();
+      let told = texts.right;
+      if (reply.view) {
+        // The move as the engine draws and tells it.
+        figure.innerHTML = reply.view.svg;
+        told = `${reply.view.caption} ${texts.right}`;
+      }
+      answer.hidden = true;
+      say(words.right, told);
+      const following = nextSection(section);
+      const sameLesson = following && following.dataset.lesson === section.dataset.lesson;
+      next.hidden = !following;
+      next.textContent = sameLesson ? words.next_task : words.next_lesson;
+      actions.hidden = false;
+      const parts = [`${words.right} ${told}`];
+      const item = items.find((i) => i.dataset.lesson === section.dataset.lesson);
+      if (item && before.every((id) => done.has(id))) {
+        parts.push(fill(words.lesson_done, { lesson: item.querySelector("a").textContent }));
+      }
+      if (items.every(lessonDone)) parts.push(words.all_done);
+      announce(parts.join(" "));
+      (following ? next : $(".lesson-task__again")).focus();
+    }
+
+    function wrong(reply) {
+      misses += 1;
+      setState("wrong");
+      section.dataset.misses = String(misses);
+      const own = texts[`wrong.${reply.answer}`] ?? texts.wrong;
+      const reasons = [reply.reason, own].filter(Boolean).join(" ");
+      say(`${words.wrong} ${words.try_again}`, reasons);
+      const parts = [`${words.wrong} ${reasons} ${words.try_again}`];
+      if (misses >= HINT_AFTER && hint.hidden) {
+        hint.hidden = false;
+        parts.push(hint.textContent);
+      }
+      announce(parts.join(" "));
+      if (kind === "move") {
+        picked = null;
+        for (const b of section.querySelectorAll(".domino-tile")) b.setAttribute("aria-pressed", "false");
+      }
+      if (kind === "number") $(".lesson-task__number input").select();
+    }
+
+    async function submit(value) {
+      if (busy || section.dataset.state === "right") return;
+      busy = true;
+      section.dataset.busy = "true";
+      if (document.documentElement.dataset.engine !== "ready") say(words.try_loading);
+      let reply;
+      try {
+        reply = await callEngine("lesson_answer", { task: data, answer: value }, lang);
+      } catch (error) {
+        // The engine could not start, or the answer is none it can read (a number
+        // written in letters): no miss, the reader tries again.
+        say(error.code === "engine_failed" ? words.try_failed : error.message);
+        announce(verdict.textContent);
+        return;
+      } finally {
+        busy = false;
+        section.dataset.busy = "false";
+      }
+      if (reply.right) right(reply);
+      else wrong(reply);
+    }
+
+    function play(end) {
+      if (!picked) {
+        say(words.try_pick_tile);
+        announce(words.try_pick_tile);
+        return;
+      }
+      submit(`${picked}@${end}`);
+    }
+
+    function again() {
+      answer.innerHTML = start.answer;
+      if (figure) figure.innerHTML = start.figure;
+      answer.hidden = false;
+      feedback.hidden = true;
+      hint.hidden = true;
+      actions.hidden = true;
+      misses = 0;
+      picked = null;
+      setState("");
+      section.dataset.misses = "0";
+    }
+
+    section.addEventListener("click", (event) => {
+      const target = event.target;
+      const tile = target.closest(".domino-tile");
+      if (tile && answer.contains(tile)) return pick(tile);
+      const end = target.closest(".domino-end");
+      if (end) return play(end.dataset.end);
+      // With a mouse or a finger, the open ends drawn in the figure work as their buttons.
+      const marker = target.closest(".domino-markers [data-end]");
+      if (marker && kind === "move" && !answer.hidden) return play(marker.dataset.end);
+      const choice = target.closest(".lesson-task__choice");
+      if (choice) return submit(choice.dataset.choice);
+      if (target.closest(".lesson-task__next")) {
+        const following = nextSection(section);
+        if (following) goTo(following);
+        return;
+      }
+      if (target.closest(".lesson-task__again")) {
+        again();
+        (section.querySelector(".domino-tile, .lesson-task__choice, input") ?? answer).focus();
+      }
+    });
+    section.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submit(section.querySelector(".lesson-task__number input").value);
+    });
+    // The engine starts on the reader's first move towards an answer.
+    for (const type of ["pointerdown", "focusin"]) {
+      answer.addEventListener(type, () => startEngine(), { once: true });
+    }
+    answer.hidden = false;
+    section.classList.add("is-live");
+    setState("");
+    section.dataset.busy = "false";
+    return { again };
+  }
+
+  // --- The map and the reset -------------------------------------------------------------
+
+  root.querySelector(".lessons__noscript").hidden = true;
+  root.querySelector(".lessons__reset").addEventListener("click", () => {
+    done = new Set();
+    forget();
+    for (const task of tasks.values()) task.again();
+    showProgress();
+    tell(words.reset_done);
+  });
+  for (const section of sections) tasks.set(section.dataset.taskId, setupTask(section));
+  load();
+  showProgress();
+  root.dataset.ready = "true";
+}

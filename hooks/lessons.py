@@ -1,0 +1,694 @@
+"""MkDocs build hook: the lessons page (``docs/learn*.md``), its tasks checked by the
+engine before the build renders them.
+
+Fences
+------
+
+A lesson is a section of the page under a heading ``## Title {#lesson-id}``; its tasks
+are fences of language ``lesson-task``, one per task, each a list of ``key: value``
+lines. The data is the same in every language (the numbers check compares it fence by
+fence); the texts are in the page's language::
+
+    ```lesson-task
+    id: matching-fit                      (the task's name: progress is kept by it)
+    kind: move                            (move, choice or number)
+    preset: block                         (optional; options: {"rounding": true})
+    plays: 1-4                            (the position, see engine/lessons.py: a table
+    hand: 2-5 4-6 0-3                      is plays + hand; a round is players, leader,
+    goal: any                              hands "a-b c-d / e-f ...", boneyard, plays,
+    accept: 4-6@right                      seat)
+    question: Lay a tile that matches an open end.
+    right: [4|6] has a 4, the value of the right end.
+    wrong: A tile goes only against an end of the same value.
+    wrong.2-5@left: …                     (optional: for one wrong answer)
+    hint: Look for a 1 or a 4 among your tiles.
+    ```
+
+A ``choice`` task has ``ask`` and ``choices`` (``turn`` with ``play draw pass``,
+``winner`` with ``seat-0 … nobody``, ``fits a-b`` with ``left right up down none``) and
+a ``choice.NAME:`` line naming each choice; a ``number`` task has ``ask`` (``score``,
+``pips N``, ``count``, ``play-score``, ``ends``, ``open END``, ``draws``). A fence
+``lesson-map`` (empty) is the map of the page's lessons with the reader's progress, the
+reset button and the page's live region; it loads ``assets/js/lessons.js``.
+
+The checks
+----------
+
+Before anything is rendered, every page with lesson tasks is checked in every language,
+and each problem names its file and task:
+
+- the task is one the engine can read, its position is legal (the plays are legal, the
+  deal is a deal of its game), and its accepted answers are exactly the engine's right
+  answers (:func:`engine.lessons.problems`; for a move task, every legal move that meets
+  the goal, and no other);
+- its texts: a question, a right and a wrong explanation, a hint, a label for each
+  choice and no other; a ``wrong.ANSWER`` explanation only for an answer that is wrong;
+  a tile named only if it is in the position; written arithmetic that adds up, and in
+  the question, the right explanation and the hint only the engine's own steps
+  (``engine.lessons.steps``); a number task's right explanation states the number;
+- the page: every task under a lesson heading with an ``{#id}``, three to six tasks a
+  lesson, task ids unique on the site's page, one ``lesson-map`` before the lessons;
+- across languages: the same lessons and tasks in the same order, with the same texts
+  (``wrong.*`` and ``choice.*`` lines). The numbers of the texts are compared across
+  languages by ``hooks/numbers.py`` like any prose.
+
+A problem is reported where the figures' hook (``hooks/domino.py``) collects its own, so
+a strict build ends with one error listing every problem, also with ``-q``; without that
+hook in the configuration, this hook ends a strict build itself.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority, get_plugin_logger
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine import lessons as _lessons  # noqa: E402
+from engine.errors import DominoError  # noqa: E402
+from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
+from engine.lang import strings as _strings  # noqa: E402
+from engine.lang import text as _text  # noqa: E402
+from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
+from hooks import numbers as _numbers  # noqa: E402
+from hooks.app_forms import script_url  # noqa: E402
+
+log = get_plugin_logger("lessons")
+
+TASK_FENCE = "lesson-task"
+MAP_FENCE = "lesson-map"
+SCRIPT = "assets/js/lessons.js"
+STORAGE_KEY = "domino-lessons-progress"
+"""The ``localStorage`` key of the reader's progress, the same in every language."""
+MIN_TASKS, MAX_TASKS = 3, 6
+
+DATA_KEYS = (
+    "id", "kind", "preset", "options", "plays", "hand", "players", "leader", "hands",
+    "boneyard", "seat", "goal", "ask", "choices", "accept",
+)  # fmt: skip
+TEXT_KEYS = ("question", "right", "wrong", "hint")
+PREFIXED = ("wrong.", "choice.")
+REQUIRED = ("id", "kind", "accept", *TEXT_KEYS)
+
+_HEADING = re.compile(r"^##\s+(.*?)\s*(?:\{([^}]*)\})?\s*$")
+_ANCHOR = re.compile(r"#([\w-]+)")
+_FENCE = re.compile(r"^([ \t]*)```([\w-]+)[ \t]*$")
+
+
+# ---------------------------------------------------------------------------------------
+# Reading a task fence
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class TaskFence:
+    """A ``lesson-task`` fence: the engine's task data, the accepted answers and the
+    texts in the page's language."""
+
+    data: dict[str, Any]
+    accepted: list[str]
+    texts: dict[str, str]
+
+    @property
+    def id(self) -> str:
+        return str(self.data.get("id", "?"))
+
+
+def _tiles(value: str) -> list[str]:
+    return value.split()
+
+
+def parse_task(body: str) -> TaskFence:
+    """A task fence's lines read into the task's data, its accepted answers and its
+    texts; an unknown, repeated or missing line is an error."""
+    fields: dict[str, str] = {}
+    for line in body.strip().splitlines():
+        if not line.strip():
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep or not (key in DATA_KEYS or key in TEXT_KEYS or key.startswith(PREFIXED)):
+            raise ValueError(f"unknown line {line.strip()!r}")
+        if key in fields:
+            raise ValueError(f"the task gives {key} twice")
+        fields[key] = value.strip()
+    for key in REQUIRED:
+        if not fields.get(key):
+            raise ValueError(f"the task has no {key}")
+    data: dict[str, Any] = {"id": fields["id"], "kind": fields["kind"]}
+    for key in ("preset", "goal", "ask"):
+        if key in fields:
+            data[key] = fields[key]
+    if "options" in fields:
+        try:
+            data["options"] = json.loads(fields["options"])
+        except json.JSONDecodeError as e:
+            raise ValueError(f"the options are not JSON: {e}") from None
+    for key in ("plays", "hand", "boneyard", "choices"):
+        if key in fields:
+            data[key] = _tiles(fields[key])
+    if "hands" in fields:
+        data["hands"] = [hand.split() for hand in fields["hands"].split("/")]
+    for key in ("players", "leader", "seat"):
+        if key in fields:
+            if not fields[key].isdigit():
+                raise ValueError(f"{key} must be a whole number")
+            data[key] = int(fields[key])
+    if "players" not in data and "hand" not in data:
+        data["hand"] = []
+    texts = {k: v for k, v in fields.items() if k in TEXT_KEYS or k.startswith(PREFIXED)}
+    return TaskFence(data, fields["accept"].split(), texts)
+
+
+def _steps_problems(ident: str, text: str, steps: Any, lang: str) -> list[str]:
+    return _figures.arithmetic_problems(ident, text, steps, every_step=False)
+
+
+def _adds_up(ident: str, text: str) -> list[str]:
+    found = []
+    for chain in _numbers.chains(text):
+        try:
+            _numbers.chain_steps(chain)
+        except _numbers.ArithmeticError_ as e:
+            found.append(f"{ident}: {e}")
+    return found
+
+
+def task_problems(body: str, lang: str) -> list[str]:
+    """Everything wrong with one task fence in ``lang`` (see the module's docstring)."""
+    try:
+        fence = parse_task(body)
+    except ValueError as e:
+        return [f"cannot be read: {e}"]
+    problems = list(_lessons.problems(fence.data, fence.accepted))
+    if problems and problems[0].startswith("the task or its position"):
+        return problems
+    task = _lessons.Task.of(fence.data)
+    texts = fence.texts
+    ident = task.id
+    # Labels: one per choice, and none for an answer that is not a choice.
+    labels = {k.removeprefix("choice.") for k in texts if k.startswith("choice.")}
+    if task.kind == "choice":
+        problems += [f"the choice {c!r} has no line choice.{c}" for c in task.choices
+                     if c not in labels]  # fmt: skip
+    problems += [f"choice.{c} names no choice of the task" for c in sorted(labels)
+                 if c not in task.choices]  # fmt: skip
+    # A wrong answer's own explanation: for an answer that is wrong.
+    right = set(_lessons.right_answers(task))
+    for key in (k for k in texts if k.startswith("wrong.")):
+        answer = key.removeprefix("wrong.")
+        try:
+            given = _lessons.normal(task, answer)
+        except DominoError as e:
+            problems.append(f"{key}: {answer!r} is no answer to this task ({e})")
+            continue
+        if given in right:
+            problems.append(f"{key} explains a right answer as wrong")
+    # Tiles and arithmetic of the texts.
+    tiles = _lessons.tiles_of(task)
+    steps = _lessons.steps(task)
+    for key, text in texts.items():
+        for tile in dict.fromkeys(_figures.tile_refs(text)):
+            if tile not in tiles:
+                problems.append(
+                    f"{key} names [{tile.replace('-', '|')}], which is not in the position"
+                )
+        if key in ("question", "right", "hint"):
+            problems += [f"{key}: {p}" for p in _steps_problems(ident, text, steps, lang)]
+        else:
+            problems += [f"{key}: {p}" for p in _adds_up(ident, text)]
+    if task.kind == "number":
+        answer = int(fence.accepted[0]) if fence.accepted[0].isdigit() else None
+        if answer is not None and answer not in _numbers.digits(texts["right"], lang):
+            problems.append(f"the right explanation does not state the answer, {answer}")
+    return [p.replace(f"{ident}: ", "") for p in dict.fromkeys(problems)]
+
+
+# ---------------------------------------------------------------------------------------
+# A page of lessons
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Lesson:
+    id: str
+    title: str
+    line: int
+    tasks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LessonPage:
+    """The lessons of a page, its task fences (id, body, line) and its map fences."""
+
+    lessons: list[Lesson] = field(default_factory=list)
+    tasks: list[tuple[str, str, int]] = field(default_factory=list)
+    maps: list[int] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def where(self, task_id: str) -> tuple[Lesson, int] | None:
+        """The lesson of a task and its number in it (from 1)."""
+        for lesson in self.lessons:
+            if task_id in lesson.tasks:
+                return lesson, lesson.tasks.index(task_id) + 1
+        return None
+
+
+def _task_id(body: str) -> str:
+    m = re.search(r"^\s*id:\s*(\S+)", body, re.M)
+    return m.group(1) if m else "?"
+
+
+def read_page(markdown: str) -> LessonPage:
+    """The lessons, tasks and maps of a page, and what is wrong with their order."""
+    page = LessonPage()
+    lesson: Lesson | None = None
+    lines = markdown.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if fence:
+            name, indent, start = fence.group(2), len(fence.group(1)), i
+            body = []
+            i += 1
+            while i < len(lines) and lines[i].strip() != "```":
+                body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
+                i += 1
+            text = "\n".join(body)
+            if name == MAP_FENCE:
+                page.maps.append(start + 1)
+                if page.lessons:
+                    page.problems.append(f"line {start + 1}: the lesson map comes after a lesson")
+            elif name == TASK_FENCE:
+                ident = _task_id(text)
+                page.tasks.append((ident, text, start + 1))
+                if lesson is None:
+                    page.problems.append(
+                        f"line {start + 1}, task {ident}: a task must be under a lesson heading "
+                        "'## Title {#lesson-id}'"
+                    )
+                else:
+                    lesson.tasks.append(ident)
+            i += 1
+            continue
+        heading = _HEADING.match(lines[i])
+        if heading:
+            anchor = _ANCHOR.search(heading.group(2) or "")
+            lesson = Lesson(anchor.group(1), heading.group(1), i + 1) if anchor else None
+            if lesson is not None:
+                page.lessons.append(lesson)
+        i += 1
+    page.lessons = [x for x in page.lessons if x.tasks]
+    if page.tasks and len(page.maps) != 1:
+        page.problems.append(f"a page of lessons needs one {MAP_FENCE} fence, not {len(page.maps)}")
+    seen: set[str] = set()
+    for ident, _, line in page.tasks:
+        if ident in seen:
+            page.problems.append(f"line {line}: the task id {ident} is used twice")
+        seen.add(ident)
+    for x in page.lessons:
+        if not MIN_TASKS <= len(x.tasks) <= MAX_TASKS:
+            page.problems.append(
+                f"line {x.line}, lesson {x.id}: {len(x.tasks)} tasks, "
+                f"not {MIN_TASKS} to {MAX_TASKS}"
+            )
+    return page
+
+
+def page_problems(markdown: str, lang: str) -> list[str]:
+    """Everything wrong with one page of lessons in one language."""
+    page = read_page(markdown)
+    found = list(page.problems)
+    for ident, body, line in page.tasks:
+        found += [f"line {line}, task {ident}: {p}" for p in task_problems(body, lang)]
+    return found
+
+
+def _shape(markdown: str) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """A page's lessons and tasks with the names of their texts: the same in every
+    language."""
+    page = read_page(markdown)
+    texts: dict[str, list[str]] = {}
+    for ident, body, _ in page.tasks:
+        keys = [line.partition(":")[0].strip() for line in body.splitlines() if ":" in line]
+        texts[ident] = sorted(k for k in keys if k in TEXT_KEYS or k.startswith(PREFIXED))
+    return [(x.id, [(t, texts.get(t, [])) for t in x.tasks]) for x in page.lessons]
+
+
+def page_language(path: str) -> tuple[str, str]:
+    """``("learn", "fr")`` for ``learn.fr.md``; ``("learn", "en")`` for ``learn.md``."""
+    stem = path.removesuffix(".md")
+    base, _, suffix = stem.rpartition(".")
+    if base and suffix in _LANGUAGES:
+        return base, suffix
+    return stem, "en"
+
+
+def check_pages(pages: dict[str, str]) -> list[str]:
+    """Every problem of the pages with lesson tasks (file name → Markdown), each as
+    ``file: problem``: each page on its own, then its translations against each other."""
+    found: list[str] = []
+    groups: dict[str, dict[str, str]] = {}
+    for path in sorted(pages):
+        if f"```{TASK_FENCE}" not in pages[path] and f"```{MAP_FENCE}" not in pages[path]:
+            continue
+        base, lang = page_language(path)
+        groups.setdefault(base, {})[lang] = path
+        found += [f"{path}: {p}" for p in page_problems(pages[path], lang)]
+    for paths in groups.values():
+        shapes = {lang: _shape(pages[path]) for lang, path in paths.items()}
+        reference = shapes.get("en") or next(iter(shapes.values()))
+        for lang, shape in shapes.items():
+            if shape != reference:
+                found.append(
+                    f"{paths[lang]}: its lessons, tasks or task texts differ from the English "
+                    f"page's (the same lessons and tasks, with the same lines, in every "
+                    f"language): {_first_difference(shape, reference)}"
+                )
+    return found
+
+
+def _first_difference(shape: Any, reference: Any) -> str:
+    for k in range(max(len(shape), len(reference))):
+        a = shape[k] if k < len(shape) else None
+        b = reference[k] if k < len(reference) else None
+        if a != b:
+            return f"{a!r}, where English has {b!r}"
+    return "?"
+
+
+def check_docs(docs_dir: str | Path) -> list[str]:
+    """:func:`check_pages` for every Markdown page of ``docs_dir``."""
+    root = Path(docs_dir)
+    return check_pages(
+        {p.relative_to(root).as_posix(): p.read_text("utf-8") for p in sorted(root.rglob("*.md"))}
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Rendering
+# ---------------------------------------------------------------------------------------
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def _json_attr(value: Any) -> str:
+    return _e(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _tile_row(tiles: list[dict[str, str]], lang: str) -> str:
+    """Tiles drawn in a row, named for assistive technology in one list."""
+    if not tiles:
+        return f'<span class="lesson-task__empty">{_e(_strings(lang)["lesson.hand_empty"])}</span>'
+    names = ", ".join(t["name"] for t in tiles)
+    pictures = "".join(t["svg"] for t in tiles)
+    return (
+        f'<span class="lesson-task__tiles" aria-hidden="true">{pictures}</span>'
+        f'<span class="domino-sr-only">{_e(names)}</span>'
+    )
+
+
+def _button(cls: str, label: str, primary: bool = False, **data: str) -> str:
+    kind = "domino-button domino-button--primary" if primary else "domino-button"
+    attrs = "".join(f' data-{k}="{_e(v)}"' for k, v in data.items())
+    return f'<button type="button" class="{kind} {cls}"{attrs}>{_e(label)}</button>'
+
+
+def _round_info(view: dict[str, Any], lang: str) -> str:
+    """A round's table talk: the undealt tiles, the other hands, or the hands left."""
+    s = _strings(lang)
+    parts = []
+    undealt = view["undealt"]
+    key = "lesson.boneyard" if undealt["draw"] else "lesson.set_aside"
+    parts.append(f"<li>{_e(_text(lang, key, count=undealt['count']))}</li>")
+    for seat, count in enumerate(view.get("sizes", [])):
+        if seat != view["seat"]:
+            parts.append(f"<li>{_e(_text(lang, 'lesson.seat_tiles', seat=seat, count=count))}</li>")
+    info = f'<ul class="lesson-task__info">{"".join(parts)}</ul>'
+    if not view["finished"]:
+        return info
+    rows = "".join(
+        f'<li><span class="lesson-task__seat">{_e(_text(lang, "round.seat", seat=h["seat"]))}'
+        f"</span> {_tile_row(h['tiles'], lang)}</li>"
+        for h in view["hands"]
+    )
+    out = view["went_out"]
+    ended = s["round.blocked"] if out is None else _text(lang, "round.went_out", seat=out)
+    return (
+        info + f'<p class="lesson-task__ended">{_e(ended)}</p>'
+        f'<p class="lesson-task__hands-title">{_e(s["lesson.hands_left"])}</p>'
+        f'<ul class="lesson-task__hands">{rows}</ul>'
+    )
+
+
+def _answer(task: Any, fence: TaskFence, view: dict[str, Any], lang: str, ident: str) -> str:
+    """The controls of the answer: tiles and open ends, choices, or a number."""
+    s = _strings(lang)
+    if task.kind == "move":
+        tray_label = (
+            _text(lang, "lesson.your_tiles", seat=view["seat"])
+            if view["seat"] is not None
+            else s["try.tray"]
+        )
+        tiles = "".join(
+            f'<button type="button" class="domino-tile" data-tile="{t["code"]}" '
+            f'aria-pressed="false" aria-label="{_e(t["name"])}" '
+            f'data-picked="{_e(_text(lang, "try.picked", tile=t["name"]))}">{t["svg"]}</button>'
+            for t in view["tiles"]
+        )
+        ends = "".join(_button("domino-end", e["label"], end=e["end"]) for e in view["ends"])
+        return (
+            f'<p class="lesson-task__intro">{_e(s["try.intro"])}</p>'
+            f'<div class="domino-try__tray lesson-task__tray" role="group" '
+            f'aria-label="{_e(tray_label)}">{tiles}</div>'
+            f'<div class="domino-try__ends lesson-task__ends" role="group" '
+            f'aria-label="{_e(s["try.ends"])}">{ends}</div>'
+        )
+    if task.kind == "choice":
+        choices = "".join(
+            _button("lesson-task__choice", fence.texts[f"choice.{c}"], choice=c)
+            for c in task.choices
+        )
+        return (
+            f'<div class="lesson-task__choices" role="group" '
+            f'aria-labelledby="{ident}-question">{choices}</div>'
+        )
+    return (
+        f'<form class="lesson-task__number" novalidate>'
+        f'<label for="{ident}-number">{_e(s["lesson.answer"])}</label>'
+        f'<input id="{ident}-number" type="text" inputmode="numeric" autocomplete="off" '
+        f'spellcheck="false" aria-describedby="{ident}-question">'
+        f'<button type="submit" class="domino-button domino-button--primary lesson-task__check">'
+        f"{_e(s['lesson.check'])}</button></form>"
+    )
+
+
+def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
+    """A ``lesson-task`` fence: the task's heading, question and figure, drawn by the
+    engine; the answer's controls, the feedback and the hint, shown by the page's
+    script. ``where`` is the task's lesson and number in it."""
+    fence = parse_task(body)
+    task = _lessons.Task.of(fence.data)
+    s = _strings(lang)
+    texts = fence.texts
+    view = _lessons.view(task, lang, texts["question"])
+    ident = f"task-{task.id}"
+    lesson, n = where if where else (Lesson("", "", 0, [task.id]), 1)
+    count = _text(lang, "lesson.task", n=n, total=len(lesson.tasks))
+    figure = f'<figure class="lesson-task__figure">{view["svg"]}</figure>' if view["svg"] else ""
+    shown = ""
+    if task.kind != "move" and view["tiles"]:
+        label = (
+            _text(lang, "lesson.your_tiles", seat=view["seat"])
+            if view["seat"] is not None
+            else s["try.tray"]
+        )
+        shown = (
+            f'<p class="lesson-task__hand"><span class="lesson-task__seat">{_e(label)}</span> '
+            f"{_tile_row(view['tiles'], lang)}</p>"
+        )
+    info = _round_info(view, lang) if "undealt" in view else ""
+    words = {k: v for k, v in texts.items() if k != "question" and k != "hint"}
+    return (
+        f'<section class="lesson-task" id="{ident}" data-task-id="{_e(task.id)}" '
+        f'data-lesson="{_e(lesson.id)}" data-kind="{task.kind}" '
+        f'data-task="{_json_attr(task.to_data())}" data-texts="{_json_attr(words)}" '
+        f'aria-labelledby="{ident}-title">'
+        f'<h3 class="lesson-task__title" id="{ident}-title" tabindex="-1">{_e(count)}'
+        f' <span class="lesson-task__done" hidden>{_e(s["lesson.done"])}</span></h3>'
+        f'<p class="lesson-task__question" id="{ident}-question">{_e(texts["question"])}</p>'
+        f"{figure}{shown}{info}"
+        f'<div class="lesson-task__answer" hidden>{_answer(task, fence, view, lang, ident)}</div>'
+        '<div class="lesson-task__feedback" hidden>'
+        '<p class="lesson-task__verdict"></p><p class="lesson-task__why"></p></div>'
+        f'<p class="lesson-task__hint" hidden><strong>{_e(s["lesson.hint"])}</strong> '
+        f"{_e(texts['hint'])}</p>"
+        '<p class="lesson-task__actions" hidden>'
+        + _button("lesson-task__next", s["lesson.next_task"], primary=True)
+        + _button("lesson-task__again", s["lesson.again"])
+        + "</p></section>"
+    )
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The words the page's script shows: the lessons' and the try-it figures' own."""
+    s = _strings(lang)
+    words = {k.removeprefix("lesson."): v for k, v in s.items() if k.startswith("lesson.")}
+    for key in ("try.loading", "try.failed", "try.pick_tile"):
+        words[key.replace(".", "_")] = s[key]
+    return words
+
+
+def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
+    """A ``lesson-map`` fence: the page's lessons with the reader's progress, the reset
+    button, the page's live region and its script."""
+    if body.strip():
+        raise ValueError("the lesson map takes no lines")
+    s = _strings(lang)
+    items = "".join(
+        f'<li data-lesson="{_e(x.id)}" data-tasks="{_e(" ".join(x.tasks))}">'
+        f'<a href="#{_e(x.id)}">{_e(x.title)}</a> '
+        f'<span class="lessons__progress">'
+        f"{_e(_text(lang, 'lesson.progress', done=0, total=len(x.tasks)))}</span></li>"
+        for x in page.lessons
+    )
+    summary = _text(lang, "lesson.summary", done=0, total=len(page.lessons))
+    return (
+        f'<div class="lessons" data-storage="{STORAGE_KEY}" '
+        f'data-words="{_json_attr(page_words(lang))}">'
+        f'<p class="lessons__noscript">{_e(s["lesson.needs_script"])}</p>'
+        '<nav class="lessons__map" aria-labelledby="lessons-map-title">'
+        f'<h2 id="lessons-map-title">{_e(s["lesson.map"])}</h2>'
+        f'<ol class="lessons__list">{items}</ol>'
+        f'<p class="lessons__summary">{_e(summary)}</p>'
+        '<p class="lessons__message" hidden></p>'
+        + _button("lessons__reset", s["lesson.reset"])
+        + "</nav>"
+        '<p class="lessons__live domino-sr-only" role="status" aria-live="polite"></p>'
+        "</div>"
+        f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Where problems go
+# ---------------------------------------------------------------------------------------
+
+
+class _Problems:
+    """This hook's problems: handed to the figures' hook's collection when it is part of
+    the build (one error at the end of a strict build), else kept here."""
+
+    sink: Any = None
+    own: list[str] = []  # noqa: RUF012
+    strict = True
+
+    @classmethod
+    def report(cls, line: str) -> None:
+        if cls.sink is not None:
+            cls.sink.report(line)
+        elif line not in cls.own:
+            cls.own.append(line)
+            if not cls.strict:
+                log.warning(line)
+
+
+_DOMINO = (ROOT / "hooks" / "domino.py").resolve()
+
+_page: dict[str, Any] = {"lang": "en", "src": "?", "url": "", "lessons": LessonPage()}
+
+
+def _box(message: str) -> str:
+    return (
+        '<div class="admonition failure domino-error"><p class="admonition-title">'
+        f"Build error</p><p>{_e(message)}</p></div>"
+    )
+
+
+def task_fence(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
+    try:
+        page: LessonPage = _page["lessons"]
+        return render_task(source, _page["lang"], page.where(_task_id(source)))
+    except Exception as e:  # the engine's errors and bad fence text alike
+        _Problems.report(f"{_page['src']}: bad lesson task ({e}):\n{source.strip()}")
+        return _box(f"Bad lesson task: {e}")
+
+
+def map_fence(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
+    try:
+        return render_map(source, _page["lang"], _page["lessons"], _page["url"])
+    except Exception as e:
+        _Problems.report(f"{_page['src']}: bad lesson map ({e})")
+        return _box(f"Bad lesson map: {e}")
+
+
+FENCES = [
+    {"name": TASK_FENCE, "class": TASK_FENCE, "format": task_fence},
+    {"name": MAP_FENCE, "class": MAP_FENCE, "format": map_fence},
+]
+
+
+# ---------------------------------------------------------------------------------------
+# MkDocs events
+# ---------------------------------------------------------------------------------------
+
+
+def on_config(config: Any) -> Any:
+    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    fences = superfences.setdefault("custom_fences", [])
+    known = {f["name"] for f in fences}
+    fences.extend(f for f in FENCES if f["name"] not in known)
+    _Problems.sink = None
+    for module in (config.get("hooks") or {}).values():
+        path = getattr(module, "__file__", None)
+        if path and Path(path).resolve() == _DOMINO and hasattr(module, "_Build"):
+            _Problems.sink = module._Build
+    return config
+
+
+def _outer_build(config: Any) -> bool:
+    i18n = config.plugins.get("i18n")
+    return i18n is None or not i18n.building
+
+
+def on_pre_build(config: Any) -> None:
+    """Check every page of lessons in every language before any is rendered (after the
+    figures' hook has started its list of problems: this hook comes after it)."""
+    if not _outer_build(config):
+        return
+    _Problems.strict = bool(config.strict)
+    _Problems.own = []
+    for line in check_docs(config.docs_dir):
+        _Problems.report(line)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    _page["lang"] = getattr(page.file, "locale", None) or "en"
+    _page["src"] = page.file.src_uri
+    _page["url"] = page.url
+    _page["lessons"] = read_page(markdown)
+    return markdown
+
+
+@event_priority(-200)  # after static-i18n's (-100), which builds the other languages
+def on_post_build(config: Any) -> None:
+    if not _outer_build(config) or _Problems.sink is not None:
+        return
+    if _Problems.own and _Problems.strict:
+        count = len(_Problems.own)
+        raise PluginError(
+            f"{count} problem{'s' if count != 1 else ''} in the lessons (hooks/lessons.py):\n  "
+            + "\n  ".join(_Problems.own)
+        )
