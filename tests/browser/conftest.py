@@ -12,7 +12,7 @@ Fixtures:
 - ``page``: a page in a fresh browser context (empty cache) per test; ``page_log``: what
   that context did: ``.requests`` (every URL asked, workers' included),
   ``.console_errors`` (console errors and uncaught exceptions, workers' included),
-  ``.errors()`` (those less Material's known sitemap 404s), ``.engine_requests()``.
+  ``.errors()`` (the same, as a new list), ``.engine_requests()``.
 - ``wait_engine_ready(page)``: waits until ``<html data-engine>`` is ``"ready"``, and
   fails with the page's log if it becomes ``"failed"`` or the wait times out.
 
@@ -117,13 +117,10 @@ class PageLog:
         page.on("worker", lambda worker: worker.on("console", self._console))
 
     def errors(self) -> list[str]:
-        """The console errors, less one known fault that is not the engine's.
-
-        Material's bundle fetches ``sitemap.xml`` beside every ``<link rel=alternate>``,
-        which it expects to be a language's root; the site's alternates name the same page
-        in each language, so each such fetch is a 404 (left to the site's pages to fix).
-        """
-        return [e for e in self.console_errors if not e.endswith("/sitemap.xml)")]
+        """The console errors. (Material's fetches of ``sitemap.xml`` beside every
+        ``<link rel=alternate>`` once failed here; every page now has its sitemap:
+        hooks/chrome.py.)"""
+        return list(self.console_errors)
 
     def engine_requests(self) -> list[str]:
         """The requests for Pyodide's files or the engine's wheel."""
@@ -179,19 +176,27 @@ def wait_engine_ready(page_log: PageLog) -> Callable[[Any], None]:
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 """axe-core from the npm package (package.json), injected into the page under test."""
 
-_RUN_AXE = """async (include) => {
-  const result = await axe.run({ include }, { resultTypes: ["violations"] });
+_RUN_AXE = """async ([include, only]) => {
+  const options = { resultTypes: ["violations"] };
+  if (only) options.runOnly = { type: "rule", values: only };
+  const result = await axe.run({ include }, options);
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ` +
     v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
 }"""
 
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+"""The axe rules whose answer depends on the colour scheme: a page already checked with
+every rule in one scheme needs only these in the other."""
 
-def axe_violations(page: Any, include: list[str]) -> list[str]:
-    """axe-core's violations inside the elements matching ``include`` (CSS selectors)."""
+
+def axe_violations(page: Any, include: list[str], only: list[str] | None = None) -> list[str]:
+    """axe-core's violations inside the elements matching ``include`` (CSS selectors),
+    by every rule axe runs by default, or ``only`` the rules named."""
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run scripts/setup.sh (npm ci)")
-    page.add_script_tag(path=str(AXE))
-    found: list[str] = page.evaluate(_RUN_AXE, include)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(_RUN_AXE, [include, only])
     return found
 
 

@@ -1,0 +1,394 @@
+"""Every page in every language, as a reader's browser gets it (issue 11).
+
+Each page (six in five languages, and each language's 404 page) is visited once in light
+mode and once in dark mode, at 1280 px; then the same page is narrowed to a 360 px
+phone. On every visit: no console error, no failed request, no answer of 400 or more
+(but the 404 page's own), no redirect; zero axe-core violations (every rule in light
+mode, the rules of colour in dark mode: nothing else differs); nothing wider than the
+phone; no sum broken across lines; the chrome in the page's language (dark-mode toggle,
+heading links, current language in the menu, search dialog's name) and one name per page
+(menu entry, tab title and, on the rules pages, heading). The pages are reached by the
+language menu, one language after another, as a reader switches: light mode goes
+en → fr → pl → de → da, dark mode en → da → de → pl → fr, so each language is left and
+reached both ways, with no redirect.
+
+Then search, typed into the page: accent-free queries find the pages the accented
+words find, in each language with accents.
+
+The two passes share one build and one browser: about a minute and a half on two cores.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import COLOUR_RULES, axe_violations, wider_than
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "fr", "pl", "de", "da")
+SLUGS = ("index", "block", "house-rules", "draw-and-all-fives", "practice", "scorepad")
+NOT_FOUND = "404"  # each language's 404 page, reached at LANG/no-such-page/
+ORDER = {"light": ("en", "fr", "pl", "de", "da"), "dark": ("en", "da", "de", "pl", "fr")}
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+# Pages whose heading is their menu entry (the home and practice pages have a longer one).
+HEADING_IS_MENU_ENTRY = ("block", "house-rules", "draw-and-all-fives", "scorepad")
+REDIRECTS = (301, 302, 303, 307, 308)
+
+
+# ---------------------------------------------------------------------------------------
+# What mkdocs.yml says each language's chrome is
+# ---------------------------------------------------------------------------------------
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml, its Python tags (the slugify function) read as nothing."""
+
+
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+@dataclass(frozen=True)
+class Chrome:
+    site_name: str
+    nav: dict[str, str]  # English menu entry -> this language's
+    toggles: tuple[str, ...]  # the dark-mode toggle's names, light then dark
+    permalink: str
+    not_found: str
+
+
+def chrome_words() -> dict[str, Chrome]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    toggles = tuple(o["toggle"]["name"] for o in config["theme"]["palette"])
+    out = {}
+    for language in i18n["languages"]:
+        lang = language["locale"]
+        chrome = {**config["extra"]["chrome"], **language.get("extra", {}).get("chrome", {})}
+        palette = language.get("theme", {}).get("palette")
+        out[lang] = Chrome(
+            site_name=language.get("site_name", config["site_name"]),
+            nav=language.get("nav_translations") or {},
+            toggles=tuple(p["toggle"]["name"] for p in palette) if palette else toggles,
+            permalink=chrome["permalink"],
+            not_found=chrome["not_found"],
+        )
+    return out
+
+
+CHROME = chrome_words()
+NAV_TITLES = {
+    slug: next(title for entry in _nav for title, src in entry.items() if src == f"{slug}.md")
+    for _nav in [
+        yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)["nav"]
+    ]
+    for slug in SLUGS
+}
+
+
+def menu_entry(slug: str, lang: str) -> str:
+    english = NAV_TITLES[slug]
+    return CHROME[lang].nav.get(english, english)
+
+
+def path_of(slug: str, lang: str) -> str:
+    prefix = "" if lang == "en" else f"{lang}/"
+    if slug == NOT_FOUND:
+        return f"{prefix}no-such-page/"
+    return prefix + ("" if slug == "index" else f"{slug}/")
+
+
+# ---------------------------------------------------------------------------------------
+# The visits
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Visit:
+    """What one page showed and did in one mode."""
+
+    url: str
+    status: int | None = None
+    problems: list[str] = field(default_factory=list)  # requests, console, redirects
+    axe: list[str] = field(default_factory=list)
+    wide: list[str] = field(default_factory=list)
+    broken_sums: list[str] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+_FACTS = """() => {
+  const text = (el) => (el ? el.textContent.trim().replace(/\\s+/g, " ") : null);
+  const toggles = [...document.querySelectorAll("[data-md-component=palette] .md-option")];
+  return {
+    lang: document.documentElement.lang,
+    title: document.title,
+    h1: ((h1) => h1 && [...h1.childNodes].filter((n) => !n.classList?.contains("headerlink"))
+      .map((n) => n.textContent).join("").trim())(document.querySelector(".md-content h1")),
+    menu: text(document.querySelector(".md-sidebar--primary .md-nav__link--active")),
+    toggle_labels: toggles.map((el) => el.getAttribute("aria-label")),
+    toggle_titles: toggles.map((el) => el.nextElementSibling?.getAttribute("title") ?? null),
+    permalinks: [...new Set([...document.querySelectorAll(".headerlink")]
+      .map((el) => el.title))],
+    current: [...document.querySelectorAll(".md-select__link[aria-current]")]
+      .map((el) => el.hreflang),
+    search_name: document.querySelector(".md-search[role=dialog]")?.getAttribute("aria-label"),
+    scroll_width: document.scrollingElement.scrollWidth,
+  };
+}"""
+
+_BROKEN_SUMS = """() => [...document.querySelectorAll(".md-content .sum")]
+  .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)"""
+
+_PRINT_BREAK = """() => [...document.querySelectorAll("figure.domino-figure")]
+  .map((el) => getComputedStyle(el).breakInside)"""
+
+
+class Recorder:
+    """Collects what a browser context did, visit by visit."""
+
+    def __init__(self, context: Any, page: Any) -> None:
+        self.lines: list[str] = []
+        context.on("console", self._console)
+        context.on("requestfailed", lambda r: self.lines.append(f"failed: {r.url} {r.failure}"))
+        context.on("response", self._response)
+        page.on("pageerror", lambda e: self.lines.append(f"pageerror: {e}"))
+        page.on("worker", lambda w: w.on("console", self._console))
+        self.statuses: dict[str, int] = {}
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.lines.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def _response(self, response: Any) -> None:
+        self.statuses[response.url] = response.status
+        if response.status in REDIRECTS:
+            self.lines.append(f"redirect {response.status}: {response.url}")
+        elif response.status >= 400:
+            self.lines.append(f"HTTP {response.status}: {response.url}")
+
+    def take(self) -> list[str]:
+        lines, self.lines = self.lines, []
+        return lines
+
+
+def _switch_language(page: Any, lang: str) -> None:
+    """Open the language menu and choose ``lang``, as a reader does."""
+    page.hover(".md-select")
+    with page.expect_navigation():
+        page.click(f".md-select__link[hreflang={lang}]")
+
+
+def _visit(page: Any, recorder: Recorder, visit: Visit, axe_rules: list[str] | None) -> None:
+    """Check the page just loaded (its "load" event fired) at 1280 px, then at 360 px."""
+    if page.url != visit.url:
+        visit.problems.append(f"landed on {page.url}")
+    visit.axe = axe_violations(page, ["html"], only=axe_rules)
+    visit.facts = page.evaluate(_FACTS)
+    visit.broken_sums = page.evaluate(_BROKEN_SUMS)
+    page.set_viewport_size(PHONE)
+    visit.wide = wider_than(page, "body", PHONE["width"])
+    visit.facts["phone_scroll_width"] = page.evaluate("document.scrollingElement.scrollWidth")
+    visit.broken_sums += page.evaluate(_BROKEN_SUMS)
+    page.set_viewport_size(DESKTOP)
+    # What the page fetched after its load (Material's sitemaps, the search index and
+    # its worker's files) is in by now, or soon: no request for half a second.
+    page.wait_for_load_state("networkidle")
+    visit.status = recorder.statuses.get(visit.url)
+    visit.problems += recorder.take()
+
+
+@pytest.fixture(scope="module")
+def visits(browser: Any, site_url: str) -> Iterator[dict[tuple[str, str, str], Visit]]:
+    """Every page in every language, in light then dark mode (see the module's doc)."""
+    found: dict[tuple[str, str, str], Visit] = {}
+    started = time.monotonic()
+    for mode, order in ORDER.items():
+        # Every axe rule in light mode; in dark mode, where only colours differ, the
+        # rules of colour.
+        axe_rules = None if mode == "light" else COLOUR_RULES
+        context = browser.new_context(color_scheme=mode, viewport=DESKTOP)
+        page = context.new_page()
+        recorder = Recorder(context, page)
+        for slug in SLUGS:
+            for k, lang in enumerate(order):
+                visit = found[(mode, lang, slug)] = Visit(site_url + path_of(slug, lang))
+                try:
+                    if k == 0:
+                        page.goto(visit.url)
+                    else:
+                        _switch_language(page, lang)
+                    _visit(page, recorder, visit, axe_rules)
+                    if mode == "light" and slug == "block" and lang == "en":
+                        page.emulate_media(media="print")
+                        visit.facts["print_break"] = page.evaluate(_PRINT_BREAK)
+                        page.emulate_media(media="screen")
+                except Exception as error:  # recorded, so the other pages are still seen
+                    visit.problems.append(f"{type(error).__name__}: {error}")
+                    recorder.take()
+        for lang in order:
+            visit = found[(mode, lang, NOT_FOUND)] = Visit(site_url + path_of(NOT_FOUND, lang))
+            try:
+                page.goto(visit.url)
+                _visit(page, recorder, visit, axe_rules)
+            except Exception as error:
+                visit.problems.append(f"{type(error).__name__}: {error}")
+                recorder.take()
+        context.close()
+    print(f"\n{len(found)} visits in {time.monotonic() - started:.0f} s")
+    yield found
+
+
+ALL = [(mode, lang, slug) for mode in ORDER for slug in (*SLUGS, NOT_FOUND) for lang in LANGS]
+
+
+def _id(case: tuple[str, str, str]) -> str:
+    mode, lang, slug = case
+    return f"{mode}-{lang}-{slug}"
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_page_loads_cleanly(visits: dict[tuple[str, str, str], Visit], case: Any) -> None:
+    """No console error, no failed request, no error answer, no redirect (language
+    switches included): the only 404 is a 404 page's own."""
+    visit = visits[case]
+    expected = 404 if case[2] == NOT_FOUND else 200
+    assert visit.status == expected, f"{visit.url}: {visit.status}"
+    problems = [p for p in visit.problems if not (expected == 404 and visit.url in p)]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_page_has_no_axe_violations(visits: dict[tuple[str, str, str], Visit], case: Any) -> None:
+    assert visits[case].axe == [], "\n".join(visits[case].axe)
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_page_fits_a_360px_phone(visits: dict[tuple[str, str, str], Visit], case: Any) -> None:
+    visit = visits[case]
+    assert visit.wide == [], f"wider than {PHONE['width']} px: {visit.wide[:10]}"
+    assert visit.facts["phone_scroll_width"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_sums_stay_on_one_line(visits: dict[tuple[str, str, str], Visit], case: Any) -> None:
+    assert visits[case].broken_sums == []
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_chrome_is_in_the_pages_language(
+    visits: dict[tuple[str, str, str], Visit], case: Any
+) -> None:
+    _, lang, slug = case
+    facts, words = visits[case].facts, CHROME[lang]
+    assert facts["lang"] == lang
+    assert facts["toggle_labels"] == list(words.toggles)
+    # Each toggle's visible button names what it switches to: the light scheme's (shown
+    # in light mode) is the first name.
+    assert facts["toggle_titles"] == list(words.toggles)
+    assert facts["permalinks"] in ([], [words.permalink])
+    if slug not in ("index", NOT_FOUND):
+        assert facts["permalinks"] == [words.permalink]
+    assert facts["current"] == [lang], "the language menu marks the page's language"
+    assert facts["search_name"]
+
+
+@pytest.mark.parametrize("case", ALL, ids=_id)
+def test_one_name_per_page(visits: dict[tuple[str, str, str], Visit], case: Any) -> None:
+    """The tab title is the menu entry and the site's name; a rules page's heading is
+    its menu entry."""
+    _, lang, slug = case
+    facts, site = visits[case].facts, CHROME[lang].site_name
+    if slug == NOT_FOUND:
+        assert facts["h1"] == CHROME[lang].not_found
+        assert facts["title"] == f"{CHROME[lang].not_found} - {site}"
+        return
+    entry = menu_entry(slug, lang)
+    assert facts["menu"] == entry
+    assert facts["title"] == f"{entry} - {site}"
+    if slug in HEADING_IS_MENU_ENTRY:
+        assert facts["h1"] == entry
+
+
+def test_figures_are_not_split_in_print(visits: dict[tuple[str, str, str], Visit]) -> None:
+    breaks = visits[("light", "en", "block")].facts["print_break"]
+    assert breaks and set(breaks) == {"avoid"}
+
+
+# ---------------------------------------------------------------------------------------
+# The 404 pages, from the server
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_page_gets_its_languages_404_page(site_url: str, lang: str) -> None:
+    prefix = "" if lang == "en" else f"{lang}/"
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(f"{site_url}{prefix}no/such/page.html", timeout=10)
+    assert caught.value.code == 404
+    body = caught.value.read().decode("utf-8")
+    assert f'<html lang="{lang}"' in body
+    assert f"<h1>{CHROME[lang].not_found}</h1>" in body
+
+
+# ---------------------------------------------------------------------------------------
+# Search without accents
+# ---------------------------------------------------------------------------------------
+
+# A word of the pages with its accents, and typed without them.
+QUERIES = {
+    "fr": ("décompte", "decompte"),
+    "pl": ("łańcuch", "lancuch"),
+    "de": ("dänischen", "danischen"),
+    "da": ("første", "forste"),
+}
+
+
+_RESULTS_SHOWN = """(placeholder) => {
+  const meta = document.querySelector(".md-search-result__meta");
+  return Boolean(meta) && meta.textContent.trim() !== placeholder;
+}"""
+
+
+_PLACEHOLDER_SHOWN = """(placeholder) =>
+  document.querySelector(".md-search-result__meta")?.textContent.trim() === placeholder"""
+
+
+def _search(page: Any, query: str) -> list[str]:
+    """The pages (paths) Material's search lists for ``query``."""
+    placeholder = page.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent)"
+        ".translations['search.result.placeholder']"
+    )
+    box = page.locator(".md-search__input")
+    box.click()
+    box.fill("")
+    box.press("End")  # Material searches on a key's release, not on "input"
+    page.wait_for_function(_PLACEHOLDER_SHOWN, arg=placeholder)
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function(_RESULTS_SHOWN, arg=placeholder)
+    links = page.eval_on_selector_all(
+        ".md-search-result__item > .md-search-result__link",
+        "(links) => links.map((a) => new URL(a.href).pathname)",
+    )
+    return sorted(set(links))
+
+
+@pytest.mark.parametrize("lang", sorted(QUERIES))
+def test_search_finds_pages_without_accents(page: Any, site_url: str, lang: str) -> None:
+    accented, plain = QUERIES[lang]
+    page.goto(site_url + path_of("index", lang))
+    page.wait_for_load_state("networkidle")
+    with_accents = _search(page, accented)
+    without = _search(page, plain)
+    assert with_accents, f"{accented!r} finds nothing in {lang}"
+    assert without == with_accents
+    assert all(p.startswith(f"/{lang}/") for p in without), without
