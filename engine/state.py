@@ -69,10 +69,23 @@ def legal_moves_of(hand: int, board: Board, opening: Tile | None) -> list[Move]:
             return [_MOVES[opening.index][-1]] if hand >> opening.index & 1 else []
         return [_MOVES[t][-1] for t in bits(hand)]
     out: list[Move] = []
-    fitting = list(enumerate(board.fitting(hand)))
+    fitting = board.fitting(hand)
+    if len(fitting) == 2:  # a line: the common case, spelt out
+        left, right = fitting
+        m = left | right
+        while m:
+            low = m & -m
+            m ^= low
+            row = _MOVES[low.bit_length() - 1]
+            if left & low:
+                out.append(row[0])
+            if right & low:
+                out.append(row[1])
+        return out
+    slots = list(enumerate(fitting))
     for t in bits(hand & board.want):
         row = _MOVES[t]
-        for slot, tiles in fitting:
+        for slot, tiles in slots:
             if tiles >> t & 1:
                 out.append(row[slot])
     return out
@@ -207,9 +220,8 @@ class RoundState:
         for seat, hand in enumerate(hand_lists):
             if len(hand) != size:
                 raise DominoError("hand_size", seat=seat, count=len(hand), expected=size)
-        masks = [to_mask(h) for h in hand_lists]
         seen = 0
-        for m in (*masks, to_mask(stock)):
+        for m in (*map(to_mask, hand_lists), to_mask(stock)):
             seen |= m
         if seen.bit_count() != size * players + len(stock):
             _duplicate([*(t for h in hand_lists for t in h), *stock])
@@ -220,27 +232,41 @@ class RoundState:
                 )
         elif stock:
             raise DominoError("no_boneyard", count=len(stock))
-        self.opening: Tile | None = None
-        """The tile that must open this round, where the rules name one."""
+        opening = None
         if first_round:
             required = required_opening(rules, hand_lists)
             if required is not None:
-                seat, tile = required
+                seat, opening = required
                 if seat != leader:
                     raise DominoError("wrong_leader", seat=leader, expected=seat)
-                self.opening = tile
+        self._start(rules, players, leader, hand_lists, stock, opening)
+
+    def _start(
+        self,
+        rules: Rules,
+        players: int,
+        leader: int,
+        hands: list[list[Tile]],
+        stock: list[Tile],
+        opening: Tile | None,
+    ) -> None:
+        """Set up a round from a deal already checked."""
+        self.opening = opening
+        """The tile that must open this round, where the rules name one."""
         self.rules = rules
         self.players = players
         self.leader = leader
-        self._hands = masks
-        self._dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hand_lists)
+        self._hands = [to_mask(h) for h in hands]
+        self._dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hands)
         self._stock = [t.index for t in reversed(stock)]  # drawn from the end
         self._board = Board(rules.spinner)
-        self._plays: list[tuple[int, int]] = []  # (tile, slot) in the order laid
         self._layout = _EMPTY[rules.spinner]
         self._layout_size = 0
         self.events: list[Event] = []
         self.play_points = [0] * rules.sides(players)
+        self._fives = rules.fives
+        self._draw = rules.draw
+        self._side_of = tuple(rules.side_of(s) for s in range(players))
         self._current: int | None = leader
         self._went_out: int | None = None
 
@@ -258,17 +284,24 @@ class RoundState:
 
         In a first round of ``block-dk`` the holder of the opening tile leads.
         """
+        if not isinstance(rules, Rules):
+            raise DominoError("bad_argument", name="rules", value=rules)
+        rules.check_players(players)
+        if leader is not None:
+            check_seat(leader, players)
         r = rng if isinstance(rng, random.Random) else random.Random(rng)
         hands, stock = deal(rules, players, r)
+        opening = None
         if first_round and rules.first_lead == "highest_double":
             required = required_opening(rules, hands)
             assert required is not None
-            leader = required[0]
+            leader, opening = required
         elif leader is None:
             leader = r.randrange(players)
-        return cls(
-            rules, players, leader, hands, stock if rules.draw else (), first_round=first_round
-        )
+        # The deal is the engine's own: nothing to check.
+        state = cls.__new__(cls)
+        state._start(rules, players, leader, hands, stock if rules.draw else [], opening)
+        return state
 
     # -- what everybody can see -------------------------------------------------------
 
@@ -285,11 +318,14 @@ class RoundState:
     def layout(self) -> Layout:
         """The tiles on the table, as placed (built from the plays when asked for)."""
         layout = self._layout
-        if self._layout_size < len(self._plays):
-            for t, slot in self._plays[self._layout_size :]:
-                layout = layout.place(ALL_TILES[t], None if slot < 0 else END_ORDER[slot])
+        events = self.events
+        if self._layout_size < len(events):
+            for e in events[self._layout_size :]:
+                if e.kind == "play":
+                    assert e.tile is not None
+                    layout = layout.place(e.tile, e.end)
             self._layout = layout
-            self._layout_size = len(self._plays)
+            self._layout_size = len(events)
         return layout
 
     @property
@@ -403,13 +439,12 @@ class RoundState:
         assert seat is not None
         board = self._board
         board.place(t, slot)
-        self._plays.append((t, slot))
         h = self._hands[seat] ^ BIT[t]
         self._hands[seat] = h
         score = 0
-        if self.rules.fives:
+        if self._fives:
             score = play_score(board.count)
-            self.play_points[self.rules.side_of(seat)] += score
+            self.play_points[self._side_of[seat]] += score
         played = _MOVES[t][slot]
         self.events.append(Event("play", seat, played.tile, played.end, score))
         if not h:
@@ -424,7 +459,7 @@ class RoundState:
         n = self.players
         want = self._board.want
         hands = self._hands
-        stock = self._stock if self.rules.draw else None
+        stock = self._stock if self._draw else None
         for k in range(1, n + 1):
             nxt = (seat + k) % n
             if hands[nxt] & want:
@@ -447,7 +482,6 @@ class RoundState:
         other._hands = list(self._hands)
         other._stock = list(self._stock)
         other._board = self._board.copy()
-        other._plays = list(self._plays)
         other.events = list(self.events)
         other.play_points = list(self.play_points)
         return other
