@@ -137,6 +137,10 @@ that end then adds to the count (the two rules above, tabulated)."""
 _JOIN_WORTH: tuple[int, ...] = tuple(worth for _, worth in _JOIN)
 
 
+_PAIR_WANT: tuple[int, ...] = tuple(
+    VALUE_MASK[i >> 3] | VALUE_MASK[i & 7] if i >> 3 < 7 and i & 7 < 7 else 0 for i in range(64)
+)
+"""``_PAIR_WANT[a << 3 | b]``: the tiles that fit an end of ``a`` or of ``b``."""
 _PLAY_SCORE: tuple[int, ...] = tuple(play_score(count) for count in range(4 * 12 + 1))
 """``_PLAY_SCORE[count]``: :func:`play_score`, tabulated (four open ends of at most 12)."""
 
@@ -300,9 +304,10 @@ class Board:
                     vals += (sv, sv)
                     cont += (0, 0)
                     self.at += (self.spinner, self.spinner)
-            want = 0
-            for v in vals:
-                want |= VALUE_MASK[v]
+            pair = _PAIR_WANT
+            want = pair[vals[0] << 3 | vals[1]]
+            if len(vals) == 4:
+                want |= pair[vals[2] << 3 | vals[3]]
             self.want = want
         self.down = down + 1
         self.last = t
@@ -524,6 +529,7 @@ def play_spinner(
     score = _PLAY_SCORE
     place = board.place
     placements = board.placements
+    slots_of = board.slots
     passes = 0
     last = board.last
     while True:
@@ -546,7 +552,7 @@ def play_spinner(
             c = legal.bit_count()
             t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
             if board.down:
-                slots = board.slots(t)
+                slots = slots_of(t)
                 e = slots[int(rnd() * len(slots))] if len(slots) > 1 else slots[0]
             else:
                 e = -1
