@@ -522,10 +522,11 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
     info = _round_info(view, lang) if "undealt" in view else ""
     words = {k: v for k, v in texts.items() if k != "question" and k != "hint"}
     return (
-        f'<section class="lesson-task" id="{ident}" data-task-id="{_e(task.id)}" '
+        # A plain block, not a labelled region: the tasks' headings repeat from lesson to
+        # lesson ("Task 1 of 4"), and landmarks must not.
+        f'<div class="lesson-task" id="{ident}" data-task-id="{_e(task.id)}" '
         f'data-lesson="{_e(lesson.id)}" data-kind="{task.kind}" '
-        f'data-task="{_json_attr(task.to_data())}" data-texts="{_json_attr(words)}" '
-        f'aria-labelledby="{ident}-title">'
+        f'data-task="{_json_attr(task.to_data())}" data-texts="{_json_attr(words)}">'
         f'<h3 class="lesson-task__title" id="{ident}-title" tabindex="-1">{_e(count)}'
         f' <span class="lesson-task__done" hidden>{_e(s["lesson.done"])}</span></h3>'
         f'<p class="lesson-task__question" id="{ident}-question">{_e(texts["question"])}</p>'
@@ -538,7 +539,7 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
         '<p class="lesson-task__actions" hidden>'
         + _button("lesson-task__next", s["lesson.next_task"], primary=True)
         + _button("lesson-task__again", s["lesson.again"])
-        + "</p></section>"
+        + "</p></div>"
     )
 
 

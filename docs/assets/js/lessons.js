@@ -8,10 +8,10 @@
 // page of every language: {"version": 1, "done": [task ids]}. Saved progress that cannot
 // be read is removed, and the page says so.
 //
-// A task (section.lesson-task) carries its data (data-task, sent to the engine as it is)
+// A task (.lesson-task) carries its data (data-task, sent to the engine as it is)
 // and its explanations (data-texts: right, wrong, and wrong.ANSWER for one wrong answer).
 // Its data-state is "" (not answered yet), "wrong" or "right"; data-busy is "true" while
-// the engine judges an answer.
+// the engine judges an answer, and data-answers counts the answers it has judged.
 
 import { startEngine, callEngine } from "./engine-client.js";
 
@@ -238,6 +238,7 @@ function setup(root) {
         busy = false;
         section.dataset.busy = "false";
       }
+      section.dataset.answers = String(Number(section.dataset.answers || 0) + 1);
       if (reply.right) right(reply);
       else wrong(reply);
     }
