@@ -124,10 +124,6 @@ class TaskFence:
         return str(self.data.get("id", "?"))
 
 
-def _tiles(value: str) -> list[str]:
-    return value.split()
-
-
 def parse_task(body: str) -> TaskFence:
     """A task fence's lines read into the task's data, its accepted answers and its
     texts; an unknown, repeated or missing line is an error."""
@@ -156,7 +152,7 @@ def parse_task(body: str) -> TaskFence:
             raise ValueError(f"the options are not JSON: {e}") from None
     for key in ("plays", "hand", "boneyard", "choices"):
         if key in fields:
-            data[key] = _tiles(fields[key])
+            data[key] = fields[key].split()
     if "hands" in fields:
         data["hands"] = [hand.split() for hand in fields["hands"].split("/")]
     for key in ("players", "leader", "seat"):
@@ -168,10 +164,6 @@ def parse_task(body: str) -> TaskFence:
         data["hand"] = []
     texts = {k: v for k, v in fields.items() if k in TEXT_KEYS or k.startswith(PREFIXED)}
     return TaskFence(data, fields["accept"].split(), texts)
-
-
-def _steps_problems(ident: str, text: str, steps: Any, lang: str) -> list[str]:
-    return _figures.arithmetic_problems(ident, text, steps, every_step=False)
 
 
 def _adds_up(ident: str, text: str) -> list[str]:
@@ -224,7 +216,8 @@ def task_problems(body: str, lang: str) -> list[str]:
                     f"{key} names [{tile.replace('-', '|')}], which is not in the position"
                 )
         if key in ("question", "right", "hint"):
-            problems += [f"{key}: {p}" for p in _steps_problems(ident, text, steps, lang)]
+            written = _figures.arithmetic_problems(ident, text, steps, every_step=False)
+            problems += [f"{key}: {p}" for p in written]
         else:
             problems += [f"{key}: {p}" for p in _adds_up(ident, text)]
     if task.kind == "number":
