@@ -45,6 +45,7 @@ CONTENT_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".map": "application/json",
     ".wasm": "application/wasm",
     ".whl": "application/octet-stream",

@@ -356,4 +356,12 @@ STRINGS: dict[str, str] = {
     "error.bad_task": "Denne opgave kan ikke læses ({detail}).",
     "error.bad_answer": "Skriv dit svar som et helt tal med cifre, fx 12.",
     # --- end of the Lessons block.
+    # Offline: the service worker's update banner and the web app manifest
+    # (hooks/offline.py, docs/assets/js/offline.js).
+    "offline.app_name": "Domino Block",
+    "offline.app_short_name": "Block",
+    "offline.app_description": "Regler, træning og pointblok til Domino Block, også offline.",
+    "offline.update": "En ny version af siden er klar.",
+    "offline.reload": "Genindlæs",
+    # --- end of the Offline block.
 }

@@ -356,4 +356,12 @@ STRINGS: dict[str, str] = {
     "error.bad_task": "Diese Aufgabe ist nicht lesbar ({detail}).",
     "error.bad_answer": "Schreib deine Antwort als ganze Zahl in Ziffern, etwa 12.",
     # --- end of the Lessons block.
+    # Offline: the service worker's update banner and the web app manifest
+    # (hooks/offline.py, docs/assets/js/offline.js).
+    "offline.app_name": "Domino Block",
+    "offline.app_short_name": "Block",
+    "offline.app_description": "Regeln, Training und Punkteblock für Domino Block, auch offline.",
+    "offline.update": "Eine neue Version der Seite ist bereit.",
+    "offline.reload": "Neu laden",
+    # --- end of the Offline block.
 }

@@ -359,4 +359,12 @@ STRINGS: dict[str, str] = {
     "error.bad_task": "This task cannot be read ({detail}).",
     "error.bad_answer": "Write your answer as a whole number in digits, such as 12.",
     # --- end of the Lessons block.
+    # Offline: the service worker's update banner and the web app manifest
+    # (hooks/offline.py, docs/assets/js/offline.js).
+    "offline.app_name": "Block dominoes",
+    "offline.app_short_name": "Block",
+    "offline.app_description": "Rules, practice and a scorepad for Block dominoes, also offline.",
+    "offline.update": "A new version of this site is ready.",
+    "offline.reload": "Reload",
+    # --- end of the Offline block.
 }

@@ -356,4 +356,12 @@ STRINGS: dict[str, str] = {
     "error.bad_task": "Cette tâche est illisible ({detail}).",
     "error.bad_answer": "Écrivez votre réponse en chiffres, sous la forme d’un nombre entier comme 12.",
     # --- end of the Lessons block.
+    # Offline: the service worker's update banner and the web app manifest
+    # (hooks/offline.py, docs/assets/js/offline.js).
+    "offline.app_name": "Dominos Block",
+    "offline.app_short_name": "Block",
+    "offline.app_description": "Règles, entraînement et feuille de marque pour les dominos Block, même hors ligne.",
+    "offline.update": "Une nouvelle version du site est prête.",
+    "offline.reload": "Recharger",
+    # --- end of the Offline block.
 }

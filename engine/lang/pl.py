@@ -356,4 +356,12 @@ STRINGS: dict[str, str] = {
     "error.bad_task": "Nie da się odczytać tego zadania ({detail}).",
     "error.bad_answer": "Wpisz odpowiedź cyframi, jako liczbę całkowitą, na przykład 12.",
     # --- end of the Lessons block.
+    # Offline: the service worker's update banner and the web app manifest
+    # (hooks/offline.py, docs/assets/js/offline.js).
+    "offline.app_name": "Domino Block",
+    "offline.app_short_name": "Block",
+    "offline.app_description": "Zasady, trening i tabela wyników do domina Block, także offline.",
+    "offline.update": "Nowa wersja strony jest gotowa.",
+    "offline.reload": "Odśwież",
+    # --- end of the Offline block.
 }
