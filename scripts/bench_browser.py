@@ -2,10 +2,12 @@
 """How fast the engine starts in the reader's browser, against stock Pyodide.
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
-       [--site DIR] [--json] [--computer LEVEL [--moves N]]
+       [--site DIR] [--json] [--computer LEVEL [--moves N]] [--visits]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
   playable; --computer expert: also the Expert's moves there, in the worker (median, worst).
+  --visits: also the practice page's first and second visits, the second online and
+  offline (the service worker, sw.js, serving the site and the engine's files).
 
 The site is built (``mkdocs build --strict``, hooks included) into a temporary directory
 (or ``--site DIR`` is used as it is), and a ``stock/`` folder is added beside its pages
@@ -21,6 +23,14 @@ a fresh browser context (empty HTTP and code caches):
   action (``--action``, see ACTIONS) is timed from the reader's first interaction to the
   engine's first answer: by default the try-it figure's first move (``ping``: a bare
   ``startEngine()`` and first ``callEngine("ping")``).
+
+With ``--visits``, each run also serves the site on a port of its own (a fresh origin: no
+service worker yet) and, in a fresh context, times the practice page from navigation to
+a playable hand (Start clicked as soon as the page has loaded) and from the Start click:
+a first visit with service workers blocked (the site as it was before sw.js); a first
+visit, then, once the worker has cached the engine's files, a second visit; and on
+another fresh origin a first visit, then the server stopped and the context offline, a
+second (each second visit the second of its context, for the same browser caches).
 
 Printed: each side's median (and range), their ratio, and the longest main-thread task
 on the rules page (PerformanceObserver ``longtask`` entries, registered before
@@ -157,6 +167,68 @@ def run_computer(browser: Any, url: str, level: str, moves: int) -> list[float]:
         context.close()
 
 
+# The practice page, timed from navigation: Start clicked once the page has loaded; the
+# reader's hand playable. {nav_ms: navigation to playable, ms: Start to playable}.
+def time_practice_visit(page: Any, url: str) -> dict[str, float]:
+    page.goto(url + "practice/", wait_until="load")
+    timed = page.evaluate(ACTIONS["practice"], "")
+    assert timed["ok"], timed
+    return {"nav_ms": timed["t1"], "ms": timed["t1"] - timed["t0"]}
+
+
+ENGINE_CACHED = """async () => {
+  const cache = await caches.open("domino-block-engine");
+  return navigator.serviceWorker.controller !== null && (await cache.keys()).length >= 7;
+}"""
+
+
+def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, dict]:
+    """In a fresh context on a fresh origin: a first visit, then (once the worker has
+    cached the engine's files) a second, online or with the server stopped and the
+    context offline."""
+    server: Any
+    server, url = serve(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        first = time_practice_visit(page, url)
+        page.wait_for_function(ENGINE_CACHED, timeout=TIMEOUT_MS)
+        page.evaluate("localStorage.clear()")  # a new match, not the saved one
+        if offline:
+            server.shutdown()
+            server.server_close()
+            server = None
+            context.set_offline(True)
+        return first, time_practice_visit(page, url)
+    finally:
+        context.close()
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+
+
+def run_visits(browser: Any, site: Path) -> dict[str, dict[str, float]]:
+    """The practice page's first visit (with service workers blocked, and with the site's),
+    and its second, online and offline (see above)."""
+    server, url = serve(site)
+    # Today's first visit, as before the service worker: the same page, workers blocked.
+    context = browser.new_context(service_workers="block")
+    try:
+        no_worker = time_practice_visit(context.new_page(), url)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    first, second = _first_then_second(browser, site, offline=False)
+    _, offline = _first_then_second(browser, site, offline=True)
+    return {
+        "first_no_worker": no_worker,
+        "first": first,
+        "second_online": second,
+        "second_offline": offline,
+    }
+
+
 def add_stock(site: Path) -> None:
     """Put the stock Pyodide files, the engine's wheel and the bare page in site/stock/."""
     stock = site / "stock"
@@ -221,6 +293,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also time this level's moves on the practice page (median and worst)",
     )
     parser.add_argument("--moves", type=int, default=60, help="computer moves timed")
+    parser.add_argument(
+        "--visits",
+        action="store_true",
+        help="also the practice page's first visit and second visit, online and offline",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -240,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         server, url = serve(site)
         stock: list[dict[str, Any]] = []
         ours: list[dict[str, Any]] = []
+        visits: list[dict[str, dict[str, float]]] = []
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
@@ -254,6 +332,18 @@ def main(argv: list[str] | None = None) -> int:
                             out(row)
                         else:
                             print(f"run {run}: {what:5} {r['ms']:7.0f} ms")
+                    if args.visits:
+                        visits.append(run_visits(browser, site))
+                        for what, r in visits[-1].items():
+                            row = {"what": what, "run": run, **{k: round(v) for k, v in r.items()}}
+                            if out:
+                                out(row)
+                            else:
+                                print(
+                                    f"run {run}: practice, {what.replace('_', ' '):14}"
+                                    f" {r['nav_ms']:7.0f} ms from navigation,"
+                                    f" {r['ms']:7.0f} ms from Start"
+                                )
                 computer = (
                     run_computer(browser, url, args.computer, args.moves) if args.computer else []
                 )
@@ -288,6 +378,14 @@ def main(argv: list[str] | None = None) -> int:
             "median_ms": round(statistics.median(computer), 1),
             "worst_ms": round(max(computer), 1),
         }
+    if visits:
+        summary["visits"] = {
+            what: {
+                "nav_median_ms": round(statistics.median(v[what]["nav_ms"] for v in visits)),
+                "start_median_ms": round(statistics.median(v[what]["ms"] for v in visits)),
+            }
+            for what in ("first_no_worker", "first", "second_online", "second_offline")
+        }
     if out:
         out(summary)
     else:
@@ -302,6 +400,13 @@ def main(argv: list[str] | None = None) -> int:
             f"longest main-thread task on the rules page: {s['longest_task_ms']} ms"
             f" ({s['longest_task_after_interaction_ms']} ms from the interaction on; aim ≤ 50)"
         )
+        if visits:
+            for what, v in summary["visits"].items():
+                print(
+                    f"practice page, {what.replace('_', ' ')} visit: median"
+                    f" {v['nav_median_ms']} ms from navigation to a playable hand,"
+                    f" {v['start_median_ms']} ms from Start"
+                )
         if computer:
             c = summary["computer"]
             print(
