@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import DominoError
+from engine.lang import reader_seat
 from engine.layout import Layout, parse_play
 from engine.match import match_outcome
 from engine.rules import Rules
@@ -282,3 +283,17 @@ def check(spec: Spec) -> list[str]:
         for k in documented
         if spec[k] != computed[k]
     ]
+
+
+SEAT_FIELDS: dict[str, tuple[str, ...]] = {"next-leader": ("leader", "winner", "next")}
+"""The fields of each kind of example that name a seat (the others name sides or
+numbers): the data counts seats from 0, as records do."""
+
+
+def as_read(spec: dict[str, Any]) -> dict[str, Any]:
+    """An example as its prose tells it: seats counted from 1, as readers count them."""
+    fields = SEAT_FIELDS.get(str(spec.get("kind")), ())
+    return {
+        k: reader_seat(v) if k in fields and isinstance(v, int) and not isinstance(v, bool) else v
+        for k, v in spec.items()
+    }

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
-from engine.lang import strings, text
+from engine.lang import reader_seat, strings, text
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
 from engine.records import round_record
@@ -249,9 +249,9 @@ def match_record(save: object) -> dict[str, Any]:
 def seat_name(game: Game, seat: int, lang: str) -> str:
     """ "You", or a computer seat with its level ("Seat 2 (Club)")."""
     if seat == YOU:
-        return text(lang, "practice.you", seat=seat)
+        return text(lang, "practice.you", seat=reader_seat(seat))
     level = strings(lang)[f"level.{game.save['levels'][seat - 1]}"]
-    return text(lang, "practice.seat", seat=seat, level=level)
+    return text(lang, "practice.seat", seat=reader_seat(seat), level=level)
 
 
 def _side_name(game: Game, side: int, lang: str) -> str:
@@ -293,7 +293,9 @@ def view(save: object, lang: str) -> dict[str, Any]:
         if event.kind == "play":
             played += 1
             if event.score:
-                log.append(text(lang, "round.play_scores", seat=event.seat, count=event.score))
+                log.append(
+                    text(lang, "round.play_scores", seat=reader_seat(event.seat), count=event.score)
+                )
     sides = game.rules.sides(game.players)
     round_points = list(state.play_points)
     if state.is_terminal:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.lang import strings, text
+from engine.lang import reader_seat, strings, text
 from engine.layout import Layout
 from engine.records import replay_round
 from engine.state import Event, RoundState
@@ -50,18 +50,18 @@ def _sorted(hands: Sequence[Sequence[Tile]]) -> tuple[tuple[Tile, ...], ...]:
 def tell_event(event: Event, lang: str, first: bool) -> str:
     """A play, draw or pass told in ``lang``; ``first`` tells the round's opening play."""
     if event.kind == "pass":
-        return text(lang, "round.passes", seat=event.seat)
+        return text(lang, "round.passes", seat=reader_seat(event.seat))
     if event.kind == "draw":
-        return text(lang, "round.draws", seat=event.seat, tile=event.tile)
+        return text(lang, "round.draws", seat=reader_seat(event.seat), tile=event.tile)
     if first:
-        return text(lang, "round.leads", seat=event.seat, tile=event.tile)
+        return text(lang, "round.leads", seat=reader_seat(event.seat), tile=event.tile)
     end = strings(lang)[f"end.to.{event.end}"]
-    return text(lang, "round.plays", seat=event.seat, tile=event.tile, end=end)
+    return text(lang, "round.plays", seat=reader_seat(event.seat), tile=event.tile, end=end)
 
 
 def _deal(state: RoundState, lang: str) -> str:
     hands = ". ".join(
-        text(lang, "round.hand", seat=seat, tiles=_tiles(hand, lang))
+        text(lang, "round.hand", seat=reader_seat(seat), tiles=_tiles(hand, lang))
         for seat, hand in enumerate(state.dealt)
     )
     undealt = state.rules.stock_size(state.players)
@@ -75,11 +75,11 @@ def tell_end(state: RoundState, lang: str) -> str:
     lines = []
     went_out = state.went_out
     if went_out is not None:
-        lines.append(text(lang, "round.went_out", seat=went_out))
+        lines.append(text(lang, "round.went_out", seat=reader_seat(went_out)))
     else:
         lines.append(text(lang, "round.blocked"))
     left = [
-        text(lang, "round.left_hand", seat=seat, tiles=_tiles(hand, lang), pips=pips)
+        text(lang, "round.left_hand", seat=reader_seat(seat), tiles=_tiles(hand, lang), pips=pips)
         for seat, (hand, pips) in enumerate(zip(state.hands, state.pips(), strict=True))
         if seat != went_out
     ]
@@ -89,9 +89,19 @@ def tell_end(state: RoundState, lang: str) -> str:
         lines.append(text(lang, "round.no_winner"))
     elif state.rules.partnerships:
         a, b = (s for s in range(state.players) if state.rules.side_of(s) == end.winner)
-        lines.append(text(lang, "round.wins.team", a=a, b=b, score=score.render(lang)))
+        lines.append(
+            text(
+                lang,
+                "round.wins.team",
+                a=reader_seat(a),
+                b=reader_seat(b),
+                score=score.render(lang),
+            )
+        )
     else:
-        lines.append(text(lang, "round.wins.seat", seat=end.winner, score=score.render(lang)))
+        lines.append(
+            text(lang, "round.wins.seat", seat=reader_seat(end.winner), score=score.render(lang))
+        )
     return " ".join(lines)
 
 
@@ -115,7 +125,7 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
         played += 1
         if event.score:
             count = layout.count()
-            told.append(text(lang, "round.play_scores", seat=event.seat, count=count))
+            told.append(text(lang, "round.play_scores", seat=reader_seat(event.seat), count=count))
         steps.append(Step(layout, " ".join(told), last=True))
         told = []
     final = " ".join([*told, tell_end(state, lang)])

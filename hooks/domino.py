@@ -137,6 +137,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine import examples as _examples  # noqa: E402
 from engine.errors import DominoError  # noqa: E402
 from engine.examples import check as _engine_check  # noqa: E402
 from engine.examples import evaluate as _engine_evaluate  # noqa: E402
@@ -393,7 +394,8 @@ def example_problems(spec: dict[str, Any], prose: str) -> list[str]:
         steps = _engine_steps(spec)
     except DominoError:  # a spec the engine rejects: check() has said why
         return problems
-    problems += number_problems(spec, prose, steps)
+    # The prose counts seats from 1, as readers do; the data from 0, as records do.
+    problems += number_problems(_examples.as_read(spec), prose, steps)
     problems += arithmetic_problems(
         spec.get("id", "?"), prose, steps, every_step=spec.get("kind") == "round-end"
     )

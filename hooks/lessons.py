@@ -77,6 +77,7 @@ if str(ROOT) not in sys.path:
 from engine import lessons as _lessons  # noqa: E402
 from engine.errors import DominoError  # noqa: E402
 from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
+from engine.lang import reader_seat  # noqa: E402
 from engine.lang import strings as _strings  # noqa: E402
 from engine.lang import text as _text  # noqa: E402
 from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
@@ -428,7 +429,8 @@ def _round_info(view: dict[str, Any], lang: str) -> str:
     parts.append(f"<li>{_e(_text(lang, key, count=undealt['count']))}</li>")
     for seat, count in enumerate(view.get("sizes", [])):
         if seat != view["seat"]:
-            parts.append(f"<li>{_e(_text(lang, 'lesson.seat_tiles', seat=seat, count=count))}</li>")
+            told = _text(lang, "lesson.seat_tiles", seat=reader_seat(seat), count=count)
+            parts.append(f"<li>{_e(told)}</li>")
     info = f'<ul class="lesson-task__info">{"".join(parts)}</ul>'
     if not view["finished"]:
         return info
@@ -451,7 +453,7 @@ def _answer(task: Any, fence: TaskFence, view: dict[str, Any], lang: str, ident:
     s = _strings(lang)
     if task.kind == "move":
         tray_label = (
-            _text(lang, "lesson.your_tiles", seat=view["seat"])
+            _text(lang, "lesson.your_tiles", seat=reader_seat(view["seat"]))
             if view["seat"] is not None
             else s["try.tray"]
         )
@@ -504,7 +506,7 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
     shown = ""
     if task.kind != "move" and view["tiles"]:
         label = (
-            _text(lang, "lesson.your_tiles", seat=view["seat"])
+            _text(lang, "lesson.your_tiles", seat=reader_seat(view["seat"]))
             if view["seat"] is not None
             else s["try.tray"]
         )

@@ -86,7 +86,7 @@ def render_setup(lang: str) -> str:
         fields.append(
             _select(
                 f"practice-level-{seat}",
-                _text(lang, PREFIX + "seat_level", seat=seat),
+                _text(lang, PREFIX + "seat_level", seat=seat + 1),
                 levels,
                 data_seat=str(seat),
             ).replace('class="practice__field"', f'class="practice__field" data-seat="{seat}"', 1)

@@ -147,8 +147,10 @@ def test_round_steps_run_from_the_deal_to_the_score(lang):
         assert str(step.layout.tiles[-1]) in step.text
     final = steps[-1].text
     assert s["round.blocked"] in final
-    assert s["round.passes"].format(seat=2) in final
-    assert s["round.wins.seat"].format(seat=0, score="7 + 8 − 3 = 12") in final
+    # Readers count seats from 1: the record's seat 2 passes, its seat 0 wins.
+    assert s["round.passes"].format(seat=3) in final
+    assert s["round.wins.seat"].format(seat=1, score="7 + 8 − 3 = 12") in final
+    assert s["round.passes"].format(seat=0) not in final
     assert steps[-1].layout == steps[-2].layout
 
 
@@ -165,7 +167,7 @@ def test_round_steps_tell_draws_and_scoring_plays():
             break
     text = " ".join(step.text for step in round_steps(round_record(state), "de"))
     for e in drew:
-        assert strings("de")["round.draws"].format(seat=e.seat, tile=e.tile) in text
+        assert strings("de")["round.draws"].format(seat=e.seat + 1, tile=e.tile) in text
     assert text.count("erhält") >= len(scored)
 
 

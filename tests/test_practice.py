@@ -178,6 +178,6 @@ def test_names_and_texts_exist_in_every_language():
     save = practice.new_save("block-dk", {"partnerships": True}, 4, ["club"] * 3, seed=2)
     for lang in LANGUAGES:
         view = practice.view(save, lang)
-        assert view["seats"][0]["name"] == strings(lang)["practice.you"].format(seat=0)
+        assert view["seats"][0]["name"] == strings(lang)["practice.you"].format(seat=1)
         assert strings(lang)["level.club"] in view["seats"][1]["name"]
         assert len(view["sides"]) == 2

@@ -27,6 +27,11 @@ _TABLES: dict[str, Mapping[str, str]] = {
 }
 
 
+def reader_seat(seat: int) -> int:
+    """A seat as readers count it, from 1; records and the API count seats from 0."""
+    return seat + 1
+
+
 def strings(lang: str) -> Mapping[str, str]:
     """The table of ``lang``; an unknown language is an error, never a silent fallback."""
     try:

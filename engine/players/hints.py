@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.lang import strings
+from engine.lang import reader_seat, strings
 from engine.players.expert import Expert, Search
 from engine.players.knowledge import knowledge
 from engine.players.levels import LEVELS, features
@@ -112,7 +112,7 @@ def _facts(obs: Observation, search: Search) -> tuple[Fact, ...]:
 def _who(obs: Observation, key: str, seat: int, params: dict[str, Any]) -> Fact:
     if obs.players == 2:
         return Fact(key + ".opponent", params)
-    return Fact(key + ".seat", {**params, "seat": seat})
+    return Fact(key + ".seat", {**params, "seat": reader_seat(seat)})
 
 
 def _render(move: Move, facts: Sequence[Fact], lang: str, show_end: bool) -> str:
