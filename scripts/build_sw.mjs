@@ -13,12 +13,36 @@
 //   precached with the pages: a build's pages and engine always come together.
 // - A new build installs in the background and waits; the page (offline.js) offers a
 //   reload, which posts SKIP_WAITING. The workbox runtime is inlined: no CDN.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { generateSW } from "workbox-build";
 
 const [siteDir] = process.argv.slice(2);
 if (!siteDir) {
   console.error("usage: node scripts/build_sw.mjs SITE_DIR");
   process.exit(2);
+}
+
+// Material ships lunr's files for some thirty languages; the search of these pages needs
+// only those of the languages its indexes name (and the shared support files).
+function unusedLunrFiles() {
+  const langs = new Set(["stemmer.support", "multi"]);
+  for (const dir of ["", ...readdirSync(siteDir)]) {
+    const index = join(siteDir, dir, "search", "search_index.json");
+    if (existsSync(index)) {
+      for (const lang of JSON.parse(readFileSync(index, "utf-8")).config.lang) langs.add(lang);
+    }
+  }
+  const lunr = join(siteDir, "assets", "javascripts", "lunr");
+  if (!existsSync(lunr)) return [];
+  const unused = readdirSync(lunr)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `assets/javascripts/lunr/${name}`);
+  for (const name of readdirSync(join(lunr, "min"))) {
+    const lang = name.match(/^lunr\.(.+)\.min\.js$/)?.[1];
+    if (!langs.has(lang)) unused.push(`assets/javascripts/lunr/min/${name}`);
+  }
+  return unused;
 }
 
 const { count, size, warnings } = await generateSW({
@@ -31,6 +55,7 @@ const { count, size, warnings } = await generateSW({
     "assets/engine/*.whl",
     "assets/engine/*.zip",
     "**/sitemap*.xml",
+    ...unusedLunrFiles(),
   ],
   swDest: `${siteDir}/sw.js`,
   cacheId: "domino-block",
