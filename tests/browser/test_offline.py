@@ -4,7 +4,8 @@ rules page, the practice page (a move played), the scorepad (a round scored) and
 all still work. Then a second build with a changed page and a new engine: the reader is
 told "a new version is ready" in the page's language, the old version keeps serving
 until the reload (its engine's manifest, not the new one's), and after it the new page
-and the new manifest come, never a mix.
+and the new manifest come, never a mix; offline, the practice page then boots the new
+engine (cached at the reload, the reader having used the engine), not the old one.
 
 Each test serves its own copy of the session's build on its own port (its own origin, so
 its own service worker), and stops its server to go offline.
@@ -172,12 +173,7 @@ def test_after_one_visit_the_site_works_offline_in_two_languages(
     # worker took over the page; the engine's files are cached all the same.
     page.goto(served.url + "practice/")
     start_practice(page, "en")
-    expected = engine_urls(served)
-    page.wait_for_function(
-        f"(async () => {{ const got = await ({ENGINE_CACHE})();"
-        f" return {json.dumps(sorted(expected))}.every((u) => got.includes(u)); }})()",
-        timeout=60_000,
-    )
+    engine_cached(page, engine_urls(served))
     page.evaluate("localStorage.clear()")
 
     # No network: the server stopped, the context offline.
@@ -201,6 +197,15 @@ def test_after_one_visit_the_site_works_offline_in_two_languages(
     print(f"\noffline in {len(LANGS)} languages: {time.monotonic() - started:.0f} s")
 
 
+def engine_cached(page: Any, urls: set[str]) -> None:
+    """Waits until every URL of ``urls`` is in the worker's engine cache."""
+    page.wait_for_function(
+        f"(async () => {{ const got = await ({ENGINE_CACHE})();"
+        f" return {json.dumps(sorted(urls))}.every((u) => got.includes(u)); }})()",
+        timeout=60_000,
+    )
+
+
 def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, served: Served) -> None:
     lang = "fr"
     page = context.new_page()
@@ -215,6 +220,12 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     assert page.evaluate(ENGINE_CACHE) == []
     engine_files = [u for u in requests if "/assets/pyodide/" in u or u.endswith(".whl")]
     assert engine_files == []
+    # The engine started once, under the worker: its files are cached.
+    page.goto(served.url + lang_path(lang, "practice"))
+    start_practice(page, lang)
+    old_urls = engine_urls(served)
+    engine_cached(page, old_urls)
+    page.evaluate("localStorage.clear()")
 
     # The second build: a page changed, and a new engine (its manifest names another
     # wheel URL), and the worker generated again.
@@ -227,20 +238,34 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     new = {**old, "sha256": "f" * 64}
     manifest_path.write_text(json.dumps(new), "utf-8")
     write_service_worker(served.dir)
+    new_urls = engine_urls(served)
+    (new_wheel,) = new_urls - old_urls
+    (old_wheel,) = old_urls - new_urls
 
     # A navigation finds the new worker; it installs in the background, and the page
     # (still the old one) offers the reload in its language.
-    page.reload()
+    page.goto(page_url)
     banner = page.locator("#offline-update")
     banner.wait_for(timeout=60_000)
     assert strings(lang)["offline.update"] in banner.inner_text()
     assert page.locator("#build-2").count() == 0
     assert page.evaluate(manifest_js) == old  # the old version's engine, not the new one's
 
-    # Reload: the new page and the new engine's manifest, together.
+    # Reload: the new page and the new engine's manifest, together; and the new engine's
+    # files are cached at once, for a reader who has used the engine.
     with page.expect_navigation():
         banner.get_by_role("button", name=strings(lang)["offline.reload"]).click()
     page.wait_for_function(CONTROLLED, timeout=60_000)
     assert page.locator("#build-2").count() == 1
     assert page.evaluate(manifest_js) == new
     assert page.locator("#offline-update").count() == 0
+    engine_cached(page, new_urls)
+
+    # Offline, the practice page boots the new engine, never the old one.
+    served.stop()
+    context.set_offline(True)
+    since = len(requests)
+    page.goto(served.url + lang_path(lang, "practice"))
+    play_a_move(page, lang)
+    assert new_wheel in requests[since:]
+    assert old_wheel not in requests[since:]

@@ -12,11 +12,14 @@
 // - The engine's files (Pyodide and the engine's wheel) are cached by the worker when the
 //   engine fetches them. If the engine started before the worker controlled the page (a
 //   first visit), they are fetched once more through the worker as soon as it does, from
-//   the build's own manifest.json, so the next start works offline too. Nothing of the
-//   engine is fetched on a page where the reader did not start it.
+//   the build's own manifest.json, so the next start works offline too. After a new
+//   build, the page fetches the new engine's files the same way, but only for a reader
+//   who has started the engine before; for any other reader, nothing of the engine is
+//   fetched on a page where the reader did not start it.
 
 const ROOT = new URL("../../", import.meta.url);
 const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"];
+const ENGINE_CACHE = "domino-block-engine"; // scripts/build_sw.mjs's runtime cache
 const container = navigator.serviceWorker;
 const root = document.documentElement;
 
@@ -52,26 +55,36 @@ function showBanner(waiting) {
   document.body.append(banner);
 }
 
-// The engine's files, fetched through the worker so that it caches them (CacheFirst).
+// The engine's files named by the build's manifest.json (the controlling worker's), each
+// fetched through the worker unless already cached, so that it caches them (CacheFirst).
+// `onlyIfUsed`: only if the engine has been started here before (its cache is not empty).
+async function cacheEngine(onlyIfUsed) {
+  const cache = await caches.open(ENGINE_CACHE);
+  if (onlyIfUsed && (await cache.keys()).length === 0) return;
+  const manifestUrl = new URL("assets/engine/manifest.json", ROOT);
+  const manifest = await (await fetch(manifestUrl, { cache: "no-cache" })).json();
+  const pyodide = new URL(`assets/pyodide/${manifest.pyodide}/`, ROOT);
+  const engine = new URL("assets/engine/", ROOT);
+  const urls = PYODIDE_FILES.map((name) => new URL(name, pyodide));
+  urls.push(new URL(`python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`, pyodide));
+  urls.push(new URL(`${manifest.wheel}?v=${manifest.sha256.slice(0, 16)}`, engine));
+  urls.push(new URL(`${manifest.bytecode}?v=${manifest.bytecode_sha256.slice(0, 16)}`, engine));
+  await Promise.all(
+    urls.map(async (url) => {
+      if (await cache.match(url)) return;
+      const response = await fetch(url);
+      await response.body?.cancel();
+    }),
+  );
+}
+
+// The engine started before the worker controlled the page: cache its files now.
 async function warmEngine() {
   if (warmed || !container.controller || engineControlled !== false) return;
   if (root.dataset.engine !== "ready") return;
   warmed = true;
   try {
-    const manifestUrl = new URL("assets/engine/manifest.json", ROOT);
-    const manifest = await (await fetch(manifestUrl, { cache: "no-cache" })).json();
-    const pyodide = new URL(`assets/pyodide/${manifest.pyodide}/`, ROOT);
-    const engine = new URL("assets/engine/", ROOT);
-    const urls = PYODIDE_FILES.map((name) => new URL(name, pyodide));
-    urls.push(new URL(`python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`, pyodide));
-    urls.push(new URL(`${manifest.wheel}?v=${manifest.sha256.slice(0, 16)}`, engine));
-    urls.push(new URL(`${manifest.bytecode}?v=${manifest.bytecode_sha256.slice(0, 16)}`, engine));
-    await Promise.all(
-      urls.map(async (url) => {
-        const response = await fetch(url);
-        await response.body?.cancel();
-      }),
-    );
+    await cacheEngine(false);
   } catch (error) {
     warmed = false;
     console.warn(`offline: the engine's files were not cached (${error})`);
@@ -94,6 +107,11 @@ async function register() {
     if (worker && container.controller) showBanner(worker);
   };
   offer(registration.waiting);
+  // A reader who has started the engine before keeps it ready offline across builds: the
+  // files of this build's engine that are not cached yet (after an update) are fetched.
+  if (container.controller) {
+    cacheEngine(true).catch((error) => console.warn(`offline: ${error}`));
+  }
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
     installing?.addEventListener("statechange", () => {
