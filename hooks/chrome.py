@@ -4,10 +4,12 @@ on one line.
 mkdocs-static-i18n builds each language in turn into the same site (English first, at
 the root), running every hook once per language. This hook:
 
-- **Heading links** (``toc`` permalinks): titled in the page's language
-  (``extra.chrome.permalink`` of the language, in ``mkdocs.yml``). Markdown extensions
-  cannot be set per language there, so the hook sets ``permalink_title`` as each
-  language's build starts.
+- **Words of the chrome** (``extra.chrome.LANG`` in ``mkdocs.yml``): as each language's
+  build starts, the heading links' title (``toc``'s ``permalink_title``: Markdown
+  extensions cannot be set per language in static-i18n) and the dark-mode toggle's two
+  names. They are kept apart from static-i18n's per-language ``extra`` and ``theme``
+  overrides, which restore the original by reference after a language is built, so that
+  one language's words, and one page's language links, leak into the next build.
 - **404 pages**: every language's build writes ``404.html`` at the site's root, so the
   last language built would win. The hook keeps each language's own (its heading, menu
   and search in that language: ``overrides/404.html``) and writes it to ``404.html``
@@ -27,6 +29,7 @@ the root), running every hook once per language. This hook:
 
 from __future__ import annotations
 
+import copy
 import gzip
 import json
 import os
@@ -65,8 +68,10 @@ def _building_another_language(config: Any) -> bool:
 
 
 def _chrome(config: Any) -> dict[str, str]:
+    """The chrome's words (``extra.chrome``) in the language being built."""
     chrome = config.extra.get("chrome") or {}
-    return dict(chrome)
+    words = chrome.get(_language(config)) or chrome.get(DEFAULT_LANG) or {}
+    return dict(words)
 
 
 # ---------------------------------------------------------------------------------------
@@ -80,12 +85,18 @@ def on_pre_build(config: Any) -> None:
         _pages.clear()
 
 
-@event_priority(-110)  # after static-i18n (-100), which sets the language's `extra`
+@event_priority(-110)  # after static-i18n (-100), which sets the language being built
 def on_config(config: Any) -> Any:
-    title = _chrome(config).get("permalink")
-    if title:
+    words = _chrome(config)
+    if words.get("permalink"):
         toc = config.mdx_configs.setdefault("toc", {})
-        toc["permalink_title"] = title
+        toc["permalink_title"] = words["permalink"]
+    # The toggle shown in the light scheme switches to dark, and the other back.
+    palette = config.theme.get("palette")
+    if isinstance(palette, list):
+        for option, key in zip(palette, ("dark_mode", "light_mode"), strict=False):
+            if option.get("toggle") and words.get(key):
+                option["toggle"]["name"] = words[key]
     return config
 
 
@@ -100,6 +111,20 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     return wrap_sums(output)
+
+
+def on_pre_template(template: Any, template_name: str, config: Any) -> Any:
+    if template_name == "404.html":
+        # The language menu of a 404 page leads to each language's home. static-i18n
+        # leaves the previous page's links in `extra.alternate` (an attribute, which
+        # templates read before the item), so a 404 page built after the pages of
+        # another language would link that language's last page.
+        i18n = _i18n(config)
+        homes = getattr(i18n, "extra_alternate", None)
+        if homes:
+            config.extra["alternate"] = copy.deepcopy(homes)
+            config.extra.alternate = config.extra["alternate"]
+    return template
 
 
 _CONFIG_SCRIPT = re.compile(
