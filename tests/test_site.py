@@ -48,7 +48,7 @@ if str(ROOT) not in sys.path:
 from engine.examples import check  # noqa: E402
 from engine.lang import LANGUAGES, strings  # noqa: E402
 
-PAGES = ("index", "block", "house-rules", "draw-and-all-fives", "learn", "practice", "scorepad")
+PAGES = ("index", "block", "house-rules", "draw-and-all-fives", "learn", "practice", "scorepad", "glossary")
 DEFAULT = "en"
 SITE = "http://site.test"  # a stand-in origin to resolve relative links against
 RULES_SHARED = ROOT.parent / "shared" / "RULES.md"
