@@ -153,6 +153,7 @@ def search(page: Any, query: str) -> list[str]:
           return Boolean(meta) && meta.textContent.trim() !== placeholder;
         }""",
         arg=placeholder,
+        timeout=ENGINE_TIMEOUT_MS,  # the index is built in a worker: slow on a busy machine
     )
     links: list[str] = page.eval_on_selector_all(
         ".md-search-result__item > .md-search-result__link",
@@ -202,7 +203,7 @@ def engine_cached(page: Any, urls: set[str]) -> None:
     page.wait_for_function(
         f"(async () => {{ const got = await ({ENGINE_CACHE})();"
         f" return {json.dumps(sorted(urls))}.every((u) => got.includes(u)); }})()",
-        timeout=60_000,
+        timeout=ENGINE_TIMEOUT_MS,
     )
 
 
@@ -214,7 +215,7 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     page.goto(page_url)
-    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
     old = page.evaluate(manifest_js)
     # A reading page, its site precached: no file of the engine was fetched or cached.
     assert page.evaluate(ENGINE_CACHE) == []
@@ -246,7 +247,7 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     # (still the old one) offers the reload in its language.
     page.goto(page_url)
     banner = page.locator("#offline-update")
-    banner.wait_for(timeout=60_000)
+    banner.wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert strings(lang)["offline.update"] in banner.inner_text()
     assert page.locator("#build-2").count() == 0
     assert page.evaluate(manifest_js) == old  # the old version's engine, not the new one's
@@ -255,7 +256,7 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     # files are cached at once, for a reader who has used the engine.
     with page.expect_navigation():
         banner.get_by_role("button", name=strings(lang)["offline.reload"]).click()
-    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
     assert page.locator("#build-2").count() == 1
     assert page.evaluate(manifest_js) == new
     assert page.locator("#offline-update").count() == 0
