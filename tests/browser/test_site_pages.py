@@ -17,8 +17,9 @@ next, so every language is left and reached, with no redirect.
 Then search, typed into the page: accent-free queries find the pages that the words
 with their accents find, in each language that has accents.
 
-One build, one browser, each page loaded once: the pages take about a minute and a half
-on two cores (timed in the output of ``pytest -s``).
+One build, one browser, each page loaded once: the 40 pages take about a minute of
+CPU (axe-core's colour-contrast rule is half of it), so a minute or so on an idle
+two-core machine and three or four on a busy one (``pytest -s`` prints the time).
 """
 
 from __future__ import annotations
