@@ -145,8 +145,17 @@ def search(page: Any, query: str) -> list[str]:
     )
     box = page.locator(".md-search__input")
     box.click()
-    box.fill(query)
+    # The placeholder shows once the index is built ("Initializing search" before).
+    box.fill("")
     box.press("End")  # Material searches on a key's release
+    page.wait_for_function(
+        """(placeholder) => document.querySelector(".md-search-result__meta")
+          ?.textContent.trim() === placeholder""",
+        arg=placeholder,
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    box.fill(query)
+    box.press("End")
     page.wait_for_function(
         """(placeholder) => {
           const meta = document.querySelector(".md-search-result__meta");
