@@ -459,3 +459,32 @@ def test_search_finds_pages_without_accents(page: Any, site_url: str, lang: str)
     assert with_accents, f"{accented!r} finds nothing in {lang}"
     assert without == with_accents
     assert all(p.startswith(f"/{lang}/") for p in without), without
+
+
+# ---------------------------------------------------------------------------------------
+# The keyboard
+# ---------------------------------------------------------------------------------------
+
+_FOCUSED = """() => {
+  const el = document.activeElement;
+  const box = (e) => { const r = e.getBoundingClientRect(); return r.width * r.height; };
+  // Material's dark-mode toggle is a radio button of no size whose label shows the focus.
+  const shown = el.matches(".md-option") ? el.nextElementSibling : el;
+  return [el.tagName + "." + el.className, box(el) > 0 || (shown && box(shown) > 0
+    && getComputedStyle(shown).visibility === "visible")];
+}"""
+
+
+def test_every_tab_stop_of_the_header_shows(page: Any, site_url: str) -> None:
+    """From the top of a page to its first link in the menu, the Tab key never lands on
+    something that cannot be seen (the search's empty results box once did)."""
+    page.goto(site_url + path_of("block", "fr"))
+    stops = []
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        name, shown = page.evaluate(_FOCUSED)
+        stops.append(name)
+        assert shown, f"Tab stop {len(stops)} cannot be seen: {stops}"
+        if "md-nav__link" in name:
+            break
+    assert any("md-search__input" in s for s in stops), stops
