@@ -8,8 +8,8 @@ the root), running every hook once per language. This hook:
   build starts, the heading links' title (``toc``'s ``permalink_title``: Markdown
   extensions cannot be set per language in static-i18n) and the dark-mode toggle's two
   names. They are kept apart from static-i18n's per-language ``extra`` and ``theme``
-  overrides, which restore the original by reference after a language is built, so that
-  one language's words, and one page's language links, leak into the next build.
+  overrides: those restore the original by reference after a language is built, which
+  let one language's words, and one page's language links, leak into the next build.
 - **404 pages**: every language's build writes ``404.html`` at the site's root, so the
   last language built would win. The hook keeps each language's own (its heading, menu
   and search in that language: ``overrides/404.html``) and writes it to ``404.html``
