@@ -218,7 +218,7 @@ def write_sitemaps(site_dir: str, site_url: str, pages: dict[str, dict[str, str]
 # ---------------------------------------------------------------------------------------
 
 # Elements whose text is not the page's prose, or is laid out already.
-_SKIP = re.compile(r"<(script|style|svg|textarea|pre|code|title)\b.*?</\1\s*>", re.DOTALL)
+_SKIP = re.compile(r"<(script|style|svg|textarea|select|pre|code|title)\b.*?</\1\s*>", re.DOTALL)
 _TAG = re.compile(r"(<[^>]*>)")
 _NUMBER = r"\(?\d+(?:[.,]\d+)?\)?"
 # Two or more numbers joined by operators with spaces around them: "7 + 8 − 3 = 12",

@@ -25,6 +25,7 @@ two-core machine and three or four on a busy one (``pytest -s`` prints the time)
 from __future__ import annotations
 
 import http.client
+import importlib.util
 import time
 import urllib.error
 import urllib.request
@@ -488,3 +489,35 @@ def test_every_tab_stop_of_the_header_shows(page: Any, site_url: str) -> None:
         if "md-nav__link" in name:
             break
     assert any("md-search__input" in s for s in stops), stops
+
+
+# ---------------------------------------------------------------------------------------
+# The build step that keeps sums whole (no browser needed, but it belongs here)
+# ---------------------------------------------------------------------------------------
+
+
+def _chrome_hook() -> Any:
+    spec = importlib.util.spec_from_file_location("chrome_hook", ROOT / "hooks" / "chrome.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sums_are_wrapped_in_the_text_only() -> None:
+    wrap = _chrome_hook().wrap_sums
+    page = (
+        '<p title="7 + 8 = 15">scores 10\n+ 2 = 12, then 9 + 9 = 18 → 20 and (7 + 8) × 2 = 30;'
+        " [1|4] is 1-4, rounds 1 - 2</p>"
+        '<script type="application/json">{"s": "3 + 4 = 7"}</script><svg><text>5 + 5</text></svg>'
+        "<select><option>1 + 1</option></select><code>2 + 2</code>"
+    )
+    out = wrap(page)
+    assert out.count('<span class="sum">') == 4
+    assert '<span class="sum">10\n+ 2 = 12</span>' in out
+    assert '<span class="sum">9 + 9 = 18 → 20</span>' in out
+    assert '<span class="sum">(7 + 8) × 2 = 30</span>' in out
+    assert '<span class="sum">1 - 2</span>' in out
+    for kept in ('title="7 + 8 = 15"', '"3 + 4 = 7"', "<text>5 + 5</text>", "<option>1 + 1<"):
+        assert kept in out
+    assert "<code>2 + 2</code>" in out and "1-4" in out
