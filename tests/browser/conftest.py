@@ -108,10 +108,13 @@ class PageLog:
 
     requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    precached: list[str] = field(default_factory=list)
+    """The engine's manifest.json as the site's service worker precaches it at install
+    (it names the files to cache offline; fetching it is not the engine starting)."""
 
     def watch(self, context: Any, page: Any) -> None:
         """Record ``context``'s requests and console errors and ``page``'s exceptions."""
-        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("request", self._request)
         context.on("console", self._console)
         page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
         page.on("worker", lambda worker: worker.on("console", self._console))
@@ -123,8 +126,20 @@ class PageLog:
         return list(self.console_errors)
 
     def engine_requests(self) -> list[str]:
-        """The requests for Pyodide's files or the engine's wheel."""
-        return [u for u in self.requests if urlsplit(u).path.startswith(ENGINE_FILES)]
+        """The requests for Pyodide's files or the engine's wheel made by the page or its
+        workers (the service worker's precache of the engine's small manifest.json, at
+        install, is not the page starting the engine)."""
+        return [
+            u
+            for u in self.requests
+            if urlsplit(u).path.startswith(ENGINE_FILES) and u not in self.precached
+        ]
+
+    def _request(self, request: Any) -> None:
+        self.requests.append(request.url)
+        from_worker = getattr(request, "service_worker", None) is not None
+        if from_worker and urlsplit(request.url).path.endswith("/manifest.json"):
+            self.precached.append(request.url)
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
