@@ -16,6 +16,7 @@ and ``rounds`` (round records without preset, options and players).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -183,7 +184,8 @@ def replay(record: object, lang: str = "en") -> dict[str, Any]:
 
 MAX_LINE = 1 << 20
 """The longest line :func:`replay_line` reads, 1 MiB: in bytes for a line given as bytes,
-in characters for a line given as text (the line's end not counted)."""
+in characters for a line given as text (the line's end not counted). It is also the
+longest document :func:`replay_document` reads (its line ends counted)."""
 
 
 def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
@@ -235,6 +237,67 @@ def replay_lines(lines: Iterable[str | bytes], lang: str = "en") -> Iterator[dic
     if isinstance(lines, str | bytes | bytearray) or not isinstance(lines, Iterable):
         raise DominoError("bad_argument", name="lines", value=lines)
     return (answer for line in lines if (answer := replay_line(line, lang)) is not None)
+
+
+_JSON_SPACE = b" \t\r\n"
+_STRING = re.compile(rb'"(?:[^"\\\r\n]|\\.)*"?')
+
+
+def opens_document(line: bytes) -> bool:
+    """Whether ``line`` is the first line of a JSON document written over several lines:
+    it begins with ``{`` or ``[`` and is good JSON as far as it goes, but stops before the
+    value is complete (``{``, or ``{"preset": "block",`` of a pretty-printed record)."""
+    body = bytes(line).strip(_JSON_SPACE)
+    if body[:1] not in (b"{", b"["):
+        return False
+    try:
+        text = body.decode("utf-8")
+        json.loads(text)
+    except json.JSONDecodeError as e:
+        return e.pos >= len(text)  # the reader ran out of text, and found nothing wrong
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        return False
+    return False
+
+
+def open_brackets(line: bytes) -> int:
+    """How many more ``{`` and ``[`` than ``}`` and ``]`` ``line`` holds outside its JSON
+    strings: the change of nesting depth over the line. (A string left open at the end of
+    the line ends there: JSON strings never hold a line end.)"""
+    bare = _STRING.sub(b"", bytes(line))
+    return bare.count(b"{") + bare.count(b"[") - bare.count(b"}") - bare.count(b"]")
+
+
+def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[str, Any]:
+    """The answer to one JSON document written over several lines (a pretty-printed
+    record) that begins on input line ``line``; like :func:`replay_line`, it never raises
+    on bad input, and its errors name the line where the document begins."""
+    _check_lang(lang)
+    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+        raise DominoError("bad_argument", name="line", value=line)
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_LINE:
+            return error_answer(DominoError("document_too_long", line=line, limit=MAX_LINE), lang)
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            return error_answer(DominoError("document_not_utf8", line=line), lang)
+    elif not isinstance(text, str):
+        return error_answer(DominoError("bad_argument", name="text", value=text), lang)
+    elif len(text) > MAX_LINE:
+        return error_answer(DominoError("document_too_long", line=line, limit=MAX_LINE), lang)
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        at = line + e.lineno - 1
+        error = DominoError("document_bad_json", line=line, detail=e.msg, at=at, column=e.colno)
+        return error_answer(error, lang)
+    except RecursionError:
+        return error_answer(DominoError("document_too_deep", line=line), lang)
+    except ValueError:  # a number of more digits than int() converts
+        error = DominoError("document_number_too_long", line=line, limit=_max_digits())
+        return error_answer(error, lang)
+    return replay(record, lang)
 
 
 def _check_lang(lang: object) -> None:
