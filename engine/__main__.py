@@ -1,10 +1,23 @@
 """Command line: ``python -m engine replay [FILE]`` and ``python -m engine describe``.
 
-``replay`` reads JSON Lines game records and answers each non-blank line with one JSON
-line, as soon as that line is read (a caller may write a line and wait for its answer).
-It reads one line at a time, at most :data:`engine.records.MAX_LINE` bytes of it, and
-never stops on a bad line: the line's answer tells what is wrong, in ``--lang``. A FILE
-that does not exist, cannot be read or is not UTF-8 is a usage error (exit status 2).
+``replay`` reads game records in one of two forms, told apart by the first non-blank
+line, and answers each record with one JSON line, as soon as the record is read (a caller
+may write a line and wait for its answer):
+
+- JSON Lines, one record per line (the first non-blank line holds a whole JSON value, or
+  is not JSON at all). It reads one line at a time, at most :data:`engine.records.MAX_LINE`
+  bytes of it, and never stops on a bad line: the line's answer tells what is wrong.
+- Pretty-printed JSON, a record written over several lines (the first non-blank line
+  opens a ``{`` or ``[`` that it does not close, as ``json.dumps(record, indent=2)``
+  writes). A document ends on the line that closes its last bracket, and is answered
+  then; more may follow, each a document or a one-line record. A document is kept to at
+  most MAX_LINE bytes (its line ends counted) and nested no deeper than the JSON reader
+  reads a line; one that goes on past that, or stops before its end, is one error answer.
+  A JSON array is one document, and not a record: its answer is an error.
+
+Errors are told in ``--lang``. The exit status is 0 when every record was replayed, 1 when
+any line or document was answered with an error, and 2 for a usage error: a FILE that
+does not exist, cannot be read or is not UTF-8 (checked before any answer).
 """
 
 from __future__ import annotations
@@ -20,16 +33,30 @@ from engine.description import describe
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import Layout
-from engine.records import MAX_LINE, error_answer, replay_line
+from engine.records import (
+    MAX_LINE,
+    error_answer,
+    open_brackets,
+    opens_document,
+    replay_document,
+    replay_line,
+)
 from engine.rules import PRESETS, Rules
 
 # argparse prints these as they are: plain text, no reStructuredText markup.
 DESCRIPTION = "The domino rules engine on the command line."
 REPLAY_DESCRIPTION = (
-    "Replay JSON Lines game records (round or match records) and answer each non-blank "
-    "line with one JSON line, in order, as soon as the line is read. A bad line (not "
-    "JSON, not a good record, too long, not UTF-8) gets an answer with ok false and the "
-    "error told in --lang; the lines after it go on."
+    "Replay game records (round or match records) and answer each with one JSON line, in "
+    "order, as soon as it is read. The input is JSON Lines, one record per line, or "
+    "pretty-printed JSON, a record over several lines (as json.dumps(record, indent=2) "
+    "writes it): "
+    "the first non-blank line tells which. A bad line or record (not JSON, not a good "
+    "record, over 1 MiB, not UTF-8, a document cut short) gets an answer with ok false and "
+    "the error told in --lang; the records after it go on."
+)
+REPLAY_EPILOG = (
+    "Exit status: 0 if every record was replayed, 1 if any line or record was answered "
+    "with an error, 2 for a usage error (a FILE missing, unreadable or not UTF-8)."
 )
 DESCRIBE_DESCRIPTION = "Describe the layout after some plays, in words, in --lang."
 
@@ -41,8 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser(
         "replay",
-        help="replay JSON Lines game records, one result per line",
+        help="replay game records, one result per record",
         description=REPLAY_DESCRIPTION,
+        epilog=REPLAY_EPILOG,
     )
     rp.add_argument("file", nargs="?", help="records file, UTF-8 (default or -: standard input)")
     rp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of errors")
@@ -114,10 +142,14 @@ def _first_non_utf8_line(f: BinaryIO) -> int | None:
 
 
 def _answer_lines(stream: BinaryIO, lang: str) -> int:
-    """Answers each line of ``stream`` as soon as it is read; never stops on a line."""
+    """Answers each line (or document) of ``stream`` as soon as it is read; never stops
+    on a bad one. The exit status: 1 if any answer is an error, else 0."""
     number = 0
+    documents: bool | None = None  # the input's form, set by its first non-blank line
+    failed = False
     while line := stream.readline(MAX_LINE + 1):
         number += 1
+        start = number
         answer: dict[str, Any] | None
         # A line that goes on past MAX_LINE: skip the rest of it, a piece at a time.
         too_long = len(line) > MAX_LINE and not line.endswith(b"\n")
@@ -126,14 +158,57 @@ def _answer_lines(stream: BinaryIO, lang: str) -> int:
         else:
             if number == 1 and line.startswith(codecs.BOM_UTF8):
                 line = line[len(codecs.BOM_UTF8) :]
+            if documents is None and line.strip():
+                documents = opens_document(line)
             try:
-                answer = replay_line(line, lang)
+                if documents and opens_document(line):
+                    answer, read = _answer_document(stream, line, start, lang)
+                    number += read
+                else:
+                    answer = replay_line(line, lang)
+            except OSError:
+                raise
             except Exception as e:  # an engine bug: tell it, and go on with the next line
-                print(f"python -m engine replay: line {number}: {e!r}"[:500], file=sys.stderr)
-                answer = error_answer(DominoError("internal", detail=type(e).__name__), lang)
-        if answer is not None and not _write(answer):
-            return 0
-    return 0
+                print(f"python -m engine replay: line {start}: {e!r}"[:500], file=sys.stderr)
+                code = "document_internal" if documents else "internal"
+                answer = error_answer(DominoError(code, detail=type(e).__name__, line=start), lang)
+        if answer is None:
+            continue
+        failed = failed or answer.get("ok") is not True
+        if not _write(answer):
+            break
+    return 1 if failed else 0
+
+
+def _answer_document(
+    stream: BinaryIO, first: bytes, start: int, lang: str
+) -> tuple[dict[str, Any], int]:
+    """Reads the rest of the document that ``first`` (line ``start``) opens, up to the line
+    that closes its last bracket, and answers it; also how many more lines it read. At
+    most MAX_LINE bytes of it are kept: past that, the rest is read and dropped."""
+    parts = [first]
+    size = len(first)
+    depth = open_brackets(first)
+    read = 0
+    while depth > 0 and size <= MAX_LINE:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return error_answer(DominoError("document_incomplete", line=start), lang), read
+        read += line.endswith(b"\n")
+        parts.append(line)
+        size += len(line)
+        depth += open_brackets(line)
+    if size > MAX_LINE:
+        parts.clear()
+        # Read on to the line that closes the last bracket, a line (or, of a line over
+        # MAX_LINE, a piece: a piece may then end inside a string, and the count is a
+        # guess, for input that is no pretty-printed record anyway) at a time.
+        while depth > 0 and (line := stream.readline(MAX_LINE + 1)):
+            read += line.endswith(b"\n")
+            depth += open_brackets(line)
+        error = DominoError("document_too_long", line=start, limit=MAX_LINE)
+        return error_answer(error, lang), read
+    return replay_document(b"".join(parts), lang, start), read
 
 
 def _skip_rest(stream: BinaryIO) -> int:

@@ -234,7 +234,7 @@ def test_malformed_json_lines_do_not_stop_the_replay():
     assert results[0] == results[4]
     # The command line answers the same, one line per record, in order.
     proc = run_cli("replay", stdin="\n".join(lines) + "\n")
-    assert proc.returncode == 0
+    assert proc.returncode == 1  # some lines were errors
     assert [json.loads(line) for line in proc.stdout.splitlines()] == results
 
 
@@ -242,6 +242,7 @@ def test_replay_reads_a_file_and_speaks_the_asked_language(tmp_path):
     path = tmp_path / "games.jsonl"
     path.write_text("{oops\n", encoding="utf-8")
     proc = run_cli("replay", str(path), "--lang", "de")
+    assert proc.returncode == 1
     assert json.loads(proc.stdout)["error"].startswith("Diese Zeile ist kein gültiges JSON")
 
 
@@ -415,7 +416,7 @@ def test_each_line_is_answered_as_it_is_read_and_no_line_stops_the_replay():
             assert replayer.ask(GOOD_LINE.encode()) == good  # … so this is the next one
     finally:
         code, stderr = replayer.close()
-    assert code == 0 and stderr == ""
+    assert code == 1 and stderr == ""  # 1: some lines were errors
 
 
 def test_an_unpaired_surrogate_is_told_as_an_escape():
@@ -423,7 +424,7 @@ def test_an_unpaired_surrogate_is_told_as_an_escape():
     try:
         answer = replayer.ask(b'{"preset": "\\ud800"}')
     finally:
-        assert replayer.close() == (0, "")
+        assert replayer.close() == (1, "")
     assert answer["error"].startswith('Unknown preset "\\ud800": choose one of')
 
 
@@ -436,6 +437,7 @@ def test_a_line_at_the_limit_is_read_and_one_byte_more_is_too_long():
     assert replay_line(padded + b" ") == told("line_too_long", limit=MAX_LINE)
     assert replay_line(padded.decode() + " ") == told("line_too_long", limit=MAX_LINE)
     proc = run_cli("replay", stdin=f"{padded.decode()}\r\n{padded.decode()} \n{GOOD_LINE}\n")
+    assert proc.returncode == 1
     assert [json.loads(line) for line in proc.stdout.splitlines()] == [
         GOOD_ANSWER,
         told("line_too_long", limit=MAX_LINE),
@@ -501,7 +503,7 @@ def test_a_file_is_read_line_by_line_from_a_pipe_too(tmp_path):
         cwd=ROOT,
         check=False,
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert answers == [GOOD_ANSWER, told("line_not_utf8"), GOOD_ANSWER]
 
