@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,51 @@ def replay_cli(records: list[object]) -> list[dict]:
     proc = run_cli("replay", stdin=stdin)
     assert proc.returncode == 0, proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+class Replayer:
+    """``python -m engine replay`` as a caller drives it: write one line, wait for its
+    answer (or fail after a timeout, should the engine wait for more input)."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "engine", "replay", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
+        self.answers: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.answers.put(line)
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def ask(self, line: bytes) -> dict:
+        self.send(line)
+        return self.answer(line)
+
+    def answer(self, after: bytes = b"") -> dict:
+        """The next answer (``after``: what was last sent, to tell in a failure)."""
+        try:
+            answer = self.answers.get(timeout=60)
+        except queue.Empty:
+            self.proc.kill()
+            raise AssertionError(f"no answer to {after[:60]!r}") from None
+        return json.loads(answer.decode("utf-8"))
+
+    def close(self) -> tuple[int, str]:
+        assert self.proc.stdin is not None and self.proc.stderr is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=60)
+        return code, self.proc.stderr.read().decode("utf-8", "replace")
 
 
 def load(name: str) -> dict:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import copy
 import json
-import queue
 import subprocess
 import sys
-import threading
 
 import pytest
-from engine_helpers import ROOT, load, replay_cli, run_cli
+from engine_helpers import ROOT, Replayer, load, replay_cli, run_cli
 
 from engine import DominoError, Match, Move, RoundState, Rules, Tile
 from engine.lang import LANGUAGES
@@ -344,47 +342,6 @@ def test_cli_results_match_in_process_results():
 GOOD_LINE = json.dumps(BASE)
 DIGITS = sys.get_int_max_str_digits()  # the longest number Python's int() reads
 GOOD_ANSWER = replay(BASE)
-
-
-class Replayer:
-    """``python -m engine replay`` as a caller drives it: write one line, wait for its
-    answer (or fail after a timeout, should the engine wait for more input)."""
-
-    def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engine", "replay", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-        )
-        self.answers: queue.Queue[bytes] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.answers.put(line)
-
-    def send(self, line: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + b"\n")
-        self.proc.stdin.flush()
-
-    def ask(self, line: bytes) -> dict:
-        self.send(line)
-        try:
-            answer = self.answers.get(timeout=60)
-        except queue.Empty:
-            self.proc.kill()
-            raise AssertionError(f"no answer to {line[:60]!r}") from None
-        return json.loads(answer.decode("utf-8"))
-
-    def close(self) -> tuple[int, str]:
-        assert self.proc.stdin is not None and self.proc.stderr is not None
-        self.proc.stdin.close()
-        code = self.proc.wait(timeout=60)
-        return code, self.proc.stderr.read().decode("utf-8", "replace")
 
 
 def told(code: str, lang: str = "en", **params: object) -> dict:
