@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 import tracemalloc
@@ -127,6 +128,24 @@ def test_a_pretty_printed_match_record_replays_as_its_one_line_copy(tmp_path, ma
     assert replay_both(tmp_path, windows.rstrip("\r\n")) == one_line
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_a_record_pretty_printed_by_the_browser_replays(tmp_path, match):
+    # As the practice page's script writes a download: JSON.stringify(record, null, 2).
+    record, history = match
+    script = (
+        'let s = ""; process.stdin.on("data", (d) => (s += d));'
+        'process.stdin.on("end", () => process.stdout.write('
+        "JSON.stringify(JSON.parse(s), null, 2) + '\\n'));"
+    )
+    node = subprocess.run(
+        ["node", "-e", script], input=json.dumps(record), capture_output=True, text=True
+    )
+    assert node.returncode == 0, node.stderr
+    assert node.stdout.count("\n") > 300
+    code, answers = replay_both(tmp_path, node.stdout)
+    assert code == 0 and answers == [replay(record)] and answers[0]["totals"] == history
+
+
 def test_pretty_printed_records_may_follow_one_another(tmp_path, match):
     record, _ = match
     # As ``jq . records.jsonl`` writes them: documents one after another, a one-line
@@ -154,6 +173,17 @@ def test_a_pretty_printed_record_is_answered_as_soon_as_its_last_line_is_read():
         assert replayer.ask(lines[-1]) == GOOD
     finally:
         assert replayer.close() == (0, "")
+
+
+def test_in_json_lines_a_line_cut_short_is_answered_at_once():
+    replayer = Replayer("--lang", "da")
+    try:
+        assert replayer.ask(GOOD_LINE.encode()) == replay(BASE, "da")
+        answer = replayer.ask(b'{"preset": "block", "options": {},')
+        assert answer["error"].startswith("Denne linje er ikke gyldig JSON")
+        assert replayer.ask(GOOD_LINE.encode()) == replay(BASE, "da")
+    finally:
+        assert replayer.close() == (1, "")
 
 
 # -- exit status and bad input ------------------------------------------------------------
@@ -341,6 +371,21 @@ def test_any_pretty_printed_value_answers_as_its_one_line_copy(value):
     code, answers = run_main(io.BytesIO(json.dumps(value, indent=2).encode() + b"\n"))
     assert (code, answers) == run_main(io.BytesIO(one_line))
     assert answers == [replay(value)]
+
+
+PIECES = [b"{", b"[", b"}", b"]", b'"', b"\\", b",", b":", b"\n", b"\r\n", b" ", b"\xff", b"1"]
+PIECES += [GOOD_LINE.encode(), *(line + b"\n" for line in pretty(BASE).encode().splitlines())]
+
+
+@fuzz(100)
+@given(st.lists(st.sampled_from(PIECES) | st.binary(max_size=4), max_size=60))
+def test_any_input_is_answered_and_the_status_says_whether_all_was_good(pieces):
+    data = b"".join(pieces)
+    code, answers = run_main(io.BytesIO(data))
+    assert len(answers) <= data.count(b"\n") + 1
+    for answer in answers:
+        assert isinstance(answer["ok"], bool) and len(answer.get("error", "")) < 300
+    assert code == (0 if all(a["ok"] for a in answers) else 1)
 
 
 def test_help_tells_the_exit_statuses():
