@@ -20,10 +20,19 @@ from typing import Any
 class DominoError(ValueError):
     """Bad input to the engine: ``code`` names the problem, ``params`` its details."""
 
+    field: str | None = None
+    """The form control the error concerns (its element id), where a page asked with a
+    form: a practice setting's error names ``practice-seed``, ``practice-players``, …"""
+
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
         super().__init__(self.message("en"))
+
+    def at(self, field: str) -> DominoError:
+        """This error, told at the form control ``field``."""
+        self.field = field
+        return self
 
     def message(self, lang: str = "en") -> str:
         """The error told in ``lang`` (``en``, ``fr``, ``pl``, ``de`` or ``da``)."""
