@@ -21,10 +21,17 @@ TRAY_SIZE = 22
 
 
 def layout_svg(
-    layout: Layout, lang: str, caption: str, *, size: float = svg.UNIT, highlight_last: bool = False
+    layout: Layout,
+    lang: str,
+    caption: str,
+    *,
+    size: float = svg.UNIT,
+    highlight_last: bool = False,
+    fit: svg.Fit = "wide",
 ) -> str:
     """``layout`` drawn with its title and description in ``lang``; ``highlight_last``
-    marks the tile placed last (the step's move)."""
+    marks the tile placed last (the step's move); ``fit="narrow"`` arranges it for a
+    phone (see :func:`engine.svg.render`)."""
     last = len(layout.tiles) - 1 if highlight_last and layout.tiles else None
     return svg.render(
         layout,
@@ -32,6 +39,7 @@ def layout_svg(
         desc=figure_description(layout, caption, lang),
         size=size,
         highlight=last,
+        fit=fit,
     )
 
 
@@ -43,13 +51,14 @@ def figure_svg(
     *,
     size: float = svg.UNIT,
     highlight_last: bool = False,
+    fit: svg.Fit = "wide",
 ) -> str:
     """The figure of the layout after ``plays`` under ``preset``, told in ``lang``.
 
     Bad plays, an unknown preset or language raise :class:`~engine.errors.DominoError`.
     """
     layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
-    return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last)
+    return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last, fit=fit)
 
 
 def tile_svg(tile: Tile, size: float = TRAY_SIZE) -> str:
