@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import inspect
 import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -36,6 +35,7 @@ from engine.players import LEVELS, hint, make_player
 from engine.records import round_record
 from engine.rules import PRESETS, Rules, needs_players, option_choices
 from engine.state import Move, RoundState
+from engine.svg import Fit
 from engine.tiles import Tile
 from engine.walkthrough import tell_end, tell_result
 
@@ -674,21 +674,10 @@ def _whole(value: str) -> int | None:
     return None
 
 
-def _round_svgs(
-    game: Game, state: RoundState, lang: str, caption: str, *, last: bool
-) -> tuple[str, str]:
-    """The table of ``state`` drawn wide and narrow (for a phone)."""
-    return _draw(state.layout, lang, caption, last, "wide"), _draw(
-        state.layout, lang, caption, last, "narrow"
-    )
-
-
-def _draw(layout: Layout, lang: str, caption: str, last: bool, fit: str) -> str:
-    extra: dict[str, Any] = {}
-    if "fit" in inspect.signature(layout_svg).parameters:
-        extra["fit"] = fit
+def _draw(layout: Layout, lang: str, caption: str, last: bool, fit: Fit) -> str:
+    """The table drawn ``fit="wide"`` or ``"narrow"`` (for a phone)."""
     return layout_svg(
-        layout, lang, caption, size=PAGE_SIZE, highlight_last=last and bool(layout.tiles), **extra
+        layout, lang, caption, size=PAGE_SIZE, highlight_last=last and bool(layout.tiles), fit=fit
     )
 
 
@@ -765,7 +754,8 @@ def view(save: object, lang: str) -> dict[str, Any]:
     if not state.is_terminal:
         totals = [t + p for t, p in zip(totals, round_points, strict=True)]
     caption = text(lang, "practice.table", round=len(game.rounds))
-    wide, narrow = _round_svgs(game, state, lang, caption, last=True)
+    wide = _draw(state.layout, lang, caption, True, "wide")
+    narrow = _draw(state.layout, lang, caption, True, "narrow")
     seats = []
     for seat in range(game.players):
         name = seat_name(game, seat, lang)
