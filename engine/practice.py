@@ -3,9 +3,9 @@
 Seat 0 is the reader; every other seat is a computer player of the level chosen for it.
 A save holds the settings, the seed and the tiles played in each round, nothing more:
 the deals (from the seed), the draws and passes, the scores and whose turn it is are
-replayed from it. So a save can be kept in the browser and reloaded, shared by its seed,
-undone move by move, and written out as a game record that ``python -m engine replay``
-scores the same::
+replayed from it. So a save can be kept in the browser and reloaded, shared by its link
+(:func:`link`, read back by :func:`settings_of`), undone move by move, and written out as
+a game record that ``python -m engine replay`` scores the same::
 
     {"version": 1, "preset": "block", "options": {}, "players": 3,
      "levels": ["club", "expert"], "seed": 42, "rounds": [["1-4", "4-4@right"]]}
@@ -13,7 +13,10 @@ scores the same::
 A round ends by itself when its last tile is played or nobody can play; the next one
 starts only when the reader asks (:func:`next_round`), so a finished round's score can
 be read first. A save that is not one (corrupt, or of another version) raises
-:class:`~engine.errors.DominoError` (``bad_save``, ``save_version``), never anything else.
+:class:`~engine.errors.DominoError` (``bad_save``, ``save_version``), never anything else;
+a bad setting for a new match raises an error that names its form control
+(:attr:`~engine.errors.DominoError.field`). :func:`view` is everything the page shows, in
+the page's language: the page decides no rule and builds no sentence or move itself.
 """
 
 from __future__ import annotations
