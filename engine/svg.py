@@ -295,9 +295,8 @@ class _Run:
     double_at: tuple[float, float] | None = None
 
     def room(self, x: float, d: Vec) -> bool:
-        """Whether a turn at ``x``, running ``d``, keeps within the band (a double
-        lying across the upright tile of the turn reaches a short side each way)."""
-        return x + UNIT <= self.hi if d[0] > 0 else x - UNIT >= self.lo
+        """Whether a turn at ``x``, running ``d``, keeps within the band."""
+        return x + _HALF <= self.hi if d[0] > 0 else x - _HALF >= self.lo
 
     def advance(self, double: bool) -> tuple[float, float, Vec]:
         """Where the next tile goes, and move the head past it: a double's middle and
@@ -307,6 +306,10 @@ class _Run:
         if double:
             self.x, self.y = x + d[0] * _DOUBLE_STEP, y + d[1] * _DOUBLE_STEP
             self.double_at = (x, y) if self.phase == "row" else None
+            if self.phase == "bend":
+                # Across the upright tile of a U-turn, a double lies toward the next
+                # row, flush with the turn's outer edge.
+                x += self.back[0] * _HALF
             return x, y, d
         nd = d
         if self.phase == "bend":
