@@ -15,7 +15,18 @@ How the table is laid out:
   ``right`` arm turns down and runs back under the line, the ``left`` arm turns up and
   runs back over it. With a spinner each arm turns once, clockwise, like a pinwheel
   (nothing bends before the spinner is down).
-* A dashed outline just beyond each open end shows the value a tile must have there.
+* On a phone (``fit="narrow"``) the table turns and wraps as players lay a long line on
+  a small real table, never wider than :data:`NARROW_WIDTH` units (so a tile's long
+  side keeps 36 px in a 328 px box): every arm runs in rows and makes a U-turn as often
+  as needed. Without a spinner the ``right`` arm snakes downwards and the ``left`` arm
+  upwards across the whole width. With a spinner the table is drawn around the spinner
+  (so the tiles laid before it move once, when it comes) and the arms turn like a
+  pinwheel, each snaking in its own quarter: ``right`` down the right half, ``down``
+  down the left half, ``left`` up the left half, ``up`` up the right half. Where a
+  double leaves no room to turn beyond it, the line turns off the double's short side;
+  a double across a U-turn lies flush with its outer edge.
+* A dashed outline just beyond each open end shows the value a tile must have there
+  (narrow: where the next tile would go, past a turn if the line turns there).
 
 :func:`arrange` gives the positions without drawing them.
 
