@@ -429,3 +429,56 @@ def test_the_table_comes_drawn_for_a_phone_as_well():
     assert view["layout"] == layout_svg(layout, "en", caption, **args)
     assert view["layout_narrow"] == layout_svg(layout, "en", caption, fit="narrow", **args)
     assert view["layout_narrow"] != view["layout"]
+
+
+PYODIDE_PROGRAM = """
+import json
+from engine import practice
+from engine.web import call
+save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
+views = []
+for _ in range(60):
+    view = practice.view(save, "pl")
+    views.append(view)
+    if view["phase"] != "play":
+        break
+    if view["your_turn"]:
+        tile = next(t for t in view["hand"] if t["playable"])
+        save = practice.play(save, tile["ends"][0]["move"])
+    else:
+        save, _ = practice.computer_move(save)
+link = views[-1]["link"] + "&seed=x"
+result = json.dumps({"views": views, "settings": json.loads(call(json.dumps(
+    {"method": "practice_settings", "args": {"query": link}, "lang": "de"})))})
+result
+"""
+
+
+def test_the_practice_view_is_the_same_in_pyodide():
+    """The worker computes the view in Pyodide: the same view there as here."""
+    import os
+    import shutil
+    import subprocess
+
+    from engine_helpers import ROOT
+
+    node = shutil.which("node")
+    if (node is None or not (ROOT / "node_modules/pyodide").is_dir()) and not os.environ.get("CI"):
+        pytest.skip("needs Node and the npm package pyodide (scripts/setup.sh installs it)")
+    assert node is not None
+    scope: dict = {}
+    exec(PYODIDE_PROGRAM, scope)
+    here = json.loads(scope["result"])
+    proc = subprocess.run(
+        [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        input=PYODIDE_PROGRAM,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    there = json.loads(proc.stdout)
+    assert there == here
+    assert there["settings"]["value"]["errors"][0]["field"] == "practice-seed"
+    assert len(there["views"]) > 5 and there["views"][-1]["history"]
