@@ -353,7 +353,7 @@ TAMPERED = [
 ENGLISH = {"seed", "whole", "number", "must", "game", "does", "value", "choices", "players",
            "level", "levels", "missing", "setting", "more", "once", "none", "used", "too",
            "read", "keeps", "your", "names", "partnerships", "need", "exactly", "computer",
-           "seats", "gives", "than", "which", "this", "not", "from"}  # fmt: skip
+           "seats", "gives", "than", "which", "this", "not", "from", "fewer", "but"}  # fmt: skip
 """Words of the English messages that no other language's message may hold."""
 
 
