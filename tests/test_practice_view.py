@@ -482,3 +482,15 @@ def test_the_practice_view_is_the_same_in_pyodide():
     assert there == here
     assert there["settings"]["value"]["errors"][0]["field"] == "practice-seed"
     assert len(there["views"]) > 5 and there["views"][-1]["history"]
+
+
+def test_every_drawing_in_one_view_has_ids_of_its_own():
+    """The page shows the table (wide and narrow) and the finished rounds at once."""
+    _, views = play_match(practice.new_save("block", {}, 2, ["club"], seed=6))
+    view = views[-1]
+    drawings = [view["layout"], view["layout_narrow"]]
+    for h in view["history"]:
+        drawings += [h["layout"], h["layout_narrow"]]
+    assert len(view["history"]) >= 2
+    ids = [i for d in drawings for i in re.findall(r'\bid="([^"]+)"', d)]
+    assert ids and len(ids) == len(set(ids))
