@@ -2,7 +2,8 @@
 
 A figure is the layout after some plays; its title names the tile placed last, its
 description is the caption followed by the structured description of the layout. On the
-pages a tile's short side is :data:`PAGE_SIZE` pixels wide.
+pages a tile's short side is :data:`PAGE_SIZE` pixels wide, on a tray's buttons
+:data:`TRAY_SIZE`, in the practice hand :data:`HAND_SIZE`.
 """
 
 from __future__ import annotations
@@ -16,8 +17,14 @@ from engine.tiles import Tile
 PAGE_SIZE = 48
 """Width in CSS pixels of a tile's short side in the pages' figures."""
 
-TRAY_SIZE = 22
-"""Width in CSS pixels of a tile's short side on a try-it figure's tile buttons."""
+TRAY_SIZE = 36
+"""Width in CSS pixels of a tile's short side on a try-it figure's or a lesson's tile
+buttons (and in a round's hands): large enough to tell [2|5] from [3|4] at a glance,
+while a tray of four still fits two by two in a 360 px phone's try-it box."""
+
+HAND_SIZE = 40
+"""Width in CSS pixels of a tile's short side in the reader's hand on the practice page:
+larger than a table tile on a phone (where the narrow table keeps at least 18 px)."""
 
 
 def layout_svg(
