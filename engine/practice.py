@@ -80,8 +80,13 @@ class Game:
         return self.match.players
 
 
-def _bad(detail: str) -> DominoError:
-    return DominoError("bad_save", detail=detail)
+def _bad(code: str, **params: Any) -> DominoError:
+    """A bad save, told in the reader's language: ``code`` says what is wrong with it."""
+    return _bad_because(DominoError(code, **params))
+
+
+def _bad_because(cause: DominoError) -> DominoError:
+    return DominoError("bad_save", detail=cause.message("en")).because(cause)
 
 
 FIELD_PRESET = "practice-preset"
@@ -111,6 +116,11 @@ def shown(value: object) -> str:
     if isinstance(value, int):
         return str(value) if value.bit_length() < 64 else f"{str(value)[:20]}…"
     return type(value).__name__
+
+
+def shown_list(values: list[Any]) -> str:
+    """Names from a caller's object (its keys), as a message shows them."""
+    return ", ".join(shown(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
 
 
 def check_level(seat: int, level: object) -> str:
@@ -167,7 +177,7 @@ def _check_settings(save: dict[str, Any]) -> Rules:
             save["preset"], save["options"], save["players"], save["levels"], save["seed"]
         )
     except DominoError as e:
-        raise _bad(e.message("en")) from None
+        raise _bad_because(e) from None
 
 
 def new_save(
@@ -192,21 +202,23 @@ def new_save(
 def load(save: object) -> Game:
     """Replay a save; anything wrong with it raises ``bad_save`` or ``save_version``."""
     if not isinstance(save, dict):
-        raise _bad("a saved game is a JSON object")
+        raise _bad("save_not_object")
     if save.get("version") != SAVE_VERSION:
         raise DominoError("save_version", version=save.get("version"), expected=SAVE_VERSION)
-    unknown = sorted(set(save) - set(SAVE_KEYS))
+    unknown = sorted((k for k in save if k not in SAVE_KEYS), key=str)
     missing = [k for k in SAVE_KEYS if k not in save]
     if unknown or missing:
-        raise _bad(f"unknown fields {unknown}" if unknown else f"missing fields {missing}")
+        if unknown:
+            raise _bad("save_unknown_fields", fields=shown_list(unknown))
+        raise _bad("save_missing_fields", fields=shown_list(missing))
     rules = _check_settings(save)
     rounds = save["rounds"]
     if not isinstance(rounds, list) or not rounds:
-        raise _bad("rounds must be a list of rounds, the last one open")
+        raise _bad("save_rounds")
     game = Game(copy.deepcopy(save), rules, Match(rules, save["players"], rng=save["seed"]))
     for k, plays in enumerate(rounds):
         if not isinstance(plays, list):
-            raise _bad(f"round {k + 1} must be a list of plays")
+            raise _bad("save_round_list", round=k + 1)
         try:
             state = game.match.start_round()
             movers = []
@@ -216,13 +228,14 @@ def load(save: object) -> Game:
                 movers.append(state.current_player)
                 state.apply(Move.parse(play))
         except DominoError as e:
-            raise _bad(f"round {k + 1}: {e.message('en')}") from None
+            cause = DominoError("save_round", round=k + 1, detail=e.message("en")).because(e)
+            raise _bad_because(cause) from None
         game.rounds.append(state)
         game.movers.append([m for m in movers if m is not None])
         if state.is_terminal:
             game.match.record(state)
         elif k < len(rounds) - 1:
-            raise _bad(f"round {k + 1} is not over, yet another round follows it")
+            raise _bad("save_round_open", round=k + 1)
     return game
 
 

@@ -367,7 +367,7 @@ def test_a_tampered_link_is_told_at_its_field_in_each_language(query, fields, co
         for lang in LANGUAGES[1:]:
             message = replies[lang]["errors"][k]["message"]
             assert message != en
-            words = set(re.findall(r"[a-z]+", message.lower()))
+            words = set(re.findall(r"\w+", message.lower()))
             assert not words & ENGLISH - set(re.findall(r"[a-z]+", query.lower())), (lang, message)
     # The message is the engine's own for that code.
     en_template = strings("en")[f"error.{code}"]
@@ -414,7 +414,7 @@ def test_a_bad_new_game_is_told_wholly_in_the_language_at_its_field(lang):
         if lang != "en":
             english = ask("practice_new", {**base, **change}, "en")["error"]
             assert reply["error"] != english
-            words = set(re.findall(r"[a-z]+", reply["error"].lower()))
+            words = set(re.findall(r"\w+", reply["error"].lower()))
             assert not words & (ENGLISH - {"go", "nobody"}), reply["error"]
     assert ask("practice_view", {"save": {}}, lang).get("field") is None
 
@@ -494,3 +494,36 @@ def test_every_drawing_in_one_view_has_ids_of_its_own():
     assert len(view["history"]) >= 2
     ids = [i for d in drawings for i in re.findall(r'\bid="([^"]+)"', d)]
     assert ids and len(ids) == len(set(ids))
+
+
+SAVE_ENGLISH = {"saved", "game", "fields", "list", "plays", "round", "must", "whole", "number",
+                "unknown", "tile", "write", "lacks", "over", "yet", "another"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: "not a save",
+        lambda s: {**s, "extra": 1},
+        lambda s: {k: v for k, v in s.items() if k != "levels"},
+        lambda s: {**s, "seed": -1},
+        lambda s: {**s, "levels": ["grandmaster"]},
+        lambda s: {**s, "players": 3},
+        lambda s: {**s, "preset": "chess"},
+        lambda s: {**s, "rounds": [["9-9"]]},
+        lambda s: {**s, "rounds": [["6-6", "6-6"]]},
+        lambda s: {**s, "rounds": "[]"},
+        lambda s: {**s, "rounds": ["1-2"]},
+        lambda s: {**s, "rounds": [[], []]},
+    ],
+)
+def test_a_corrupt_save_is_told_wholly_in_the_pages_language(change):
+    save = practice.new_save("block", {}, 2, ["club"], seed=1)
+    replies = {lang: ask("practice_view", {"save": change(save)}, lang) for lang in LANGUAGES}
+    assert {r["code"] for r in replies.values()} == {"bad_save"}
+    en = replies["en"]["error"]
+    assert en.startswith(strings("en")["error.bad_save"].split("(")[0]) and "." not in en[-3:-1]
+    for lang in LANGUAGES[1:]:
+        message = replies[lang]["error"]
+        assert message != en
+        assert not set(re.findall(r"\w+", message.lower())) & SAVE_ENGLISH, (lang, message)
