@@ -527,3 +527,41 @@ def test_a_corrupt_save_is_told_wholly_in_the_pages_language(change):
         message = replies[lang]["error"]
         assert message != en
         assert not set(re.findall(r"\w+", message.lower())) & SAVE_ENGLISH, (lang, message)
+
+
+FIELDS = (
+    {"practice-preset", "practice-players", "practice-seed"}
+    | {f"practice-level-{seat}" for seat in (1, 2, 3)}
+    | {f"practice-option-{o}" for o in option_choices("block-dk")}
+)
+KEYS = ["game", "players", "levels", "seed", *option_choices("block-dk"), "zz"]
+VALUES = ["block", "block-dk", "all-fives", "draw", "4", "3", "2", "true", "false", "null",
+          "7", "150", "total", "club,expert", "club", "0", "2147483647", "", "%", "%FF", "é",
+          "+"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(KEYS) | st.text(max_size=8),
+            st.sampled_from(VALUES) | st.text(max_size=12),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(LANGUAGES),
+)
+def test_any_query_is_read_without_fail_and_its_errors_name_a_control(pairs, lang):
+    query = "&".join(f"{k}={v}" for k, v in pairs)
+    reply = json.loads(call(json.dumps({"method": "practice_settings", "args": {"query": query},
+                                        "lang": lang})))  # fmt: skip
+    assert reply["ok"], reply
+    value = reply["value"]
+    for error in value["errors"]:
+        assert error["field"] in FIELDS and error["message"]
+    read = value["settings"]
+    # What was read whole makes a game: the values kept are good ones.
+    whole = None not in (read["preset"], read["players"], read["levels"], read["seed"])
+    if whole and None not in read["levels"] and len(read["levels"]) == read["players"] - 1:
+        practice.new_save(read["preset"], read["options"], read["players"], read["levels"],
+                          read["seed"])  # fmt: skip
