@@ -333,3 +333,41 @@ def test_narrow_is_not_wider_than_wide_and_short_tables_look_alike() -> None:
     wide, narrow = render(long), render(long, fit="narrow")
     assert viewbox(narrow)[2] < viewbox(wide)[2] and viewbox(wide)[2] > 583
     assert smallest_long_side(render(long, size=PAGE_SIZE)) < MIN_LONG_SIDE
+
+
+def grown(rng: random.Random, spinner: bool) -> Layout:
+    """A layout grown by random legal plays at random ends until no tile left fits."""
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    layout = Layout.empty(spinner).place(tiles.pop())
+    while fitting := [(t, e) for t in tiles for e in layout.fitting_ends(t)]:
+        tile, end = rng.choice(fitting)
+        layout = layout.place(tile, end)
+        tiles.remove(tile)
+    return layout
+
+
+def prefix(layout: Layout, k: int) -> Layout:
+    """``layout`` as it stood after its first ``k`` tiles."""
+    out = Layout.empty(layout.uses_spinner)
+    for tile, end in zip(layout.tiles[:k], layout.arms[:k], strict=True):
+        out = out.place(tile, end)
+    return out
+
+
+@pytest.mark.parametrize("spinner", [False, True])
+def test_tiles_keep_their_place_from_move_to_move(spinner: bool) -> None:
+    # Drawn narrow, a tile once down stays where it was as the table grows; with a
+    # spinner, from the spinner on (the table is then drawn around it).
+    rng = random.Random(11)
+    for n in range(40):
+        if n % 2:
+            values = whole_set_line(rng)
+            shift = rng.randrange(28)
+            layout = lay_line(values[shift:-1] + values[:shift] + [values[shift]], spinner)
+        else:
+            layout = grown(rng, spinner)
+        final = arrange(layout, "narrow").tiles
+        first = 1 if layout.spinner is None else layout.spinner + 1
+        for k in range(first, len(layout.tiles)):
+            assert arrange(prefix(layout, k), "narrow").tiles == final[:k]
