@@ -30,7 +30,7 @@ from urllib.parse import quote, unquote_plus
 
 from engine.description import end_label
 from engine.errors import DominoError
-from engine.figures import PAGE_SIZE, layout_svg, tile_svg
+from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import reader_seat, strings, text
 from engine.layout import Layout
 from engine.match import Match
@@ -755,7 +755,7 @@ def view(save: object, lang: str) -> dict[str, Any]:
             {
                 "code": tile.code,
                 "name": str(tile),
-                "svg": tile_svg(tile),
+                "svg": tile_svg(tile, HAND_SIZE),
                 "playable": playable,
                 "drawn": tile in drawn,
                 "label": _tile_label(tile, your_turn, playable, tile in drawn, lang),

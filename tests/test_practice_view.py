@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from test_practice import play_match, reader_move
 
 from engine import DominoError, practice
-from engine.figures import PAGE_SIZE, layout_svg
+from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES, strings
 from engine.players import LEVELS
 from engine.rules import PRESETS, needs_players, option_choices
 from engine.state import RoundState
+from engine.tiles import Tile
 from engine.web import call
 
 MATCHES = [
@@ -565,3 +566,10 @@ def test_any_query_is_read_without_fail_and_its_errors_name_a_control(pairs, lan
     if whole and None not in read["levels"] and len(read["levels"]) == read["players"] - 1:
         practice.new_save(read["preset"], read["options"], read["players"], read["levels"],
                           read["seed"])  # fmt: skip
+
+
+def test_the_readers_tiles_are_drawn_at_the_hands_size():
+    view = practice.view(practice.new_save("block", {}, 2, ["club"], seed=2), "en")
+    assert [t["svg"] for t in view["hand"]] == [
+        tile_svg(Tile.parse(t["code"]), HAND_SIZE) for t in view["hand"]
+    ]
