@@ -175,6 +175,17 @@ def render_game(lang: str) -> str:
         '<ul class="practice__notes" hidden></ul>'
         '<p class="practice__hint" aria-live="polite" hidden></p>'
         "</div>"
+        '<div class="practice__end" hidden tabindex="-1">'
+        '<h2 class="practice__end-title"></h2>'
+        '<p class="practice__end-text"></p>'
+        f"<h3>{_e(w('hands'))}</h3>"
+        '<ul class="practice__hands"></ul>'
+        '<p class="practice__next"></p>'
+        '<p class="practice__match"></p>'
+        '<p class="practice__actions">'
+        + _button("practice__next-round", "next_round", lang, primary=True)
+        + _button("practice__new-game", "new_game", lang, primary=True)
+        + "</p></div>"
         '<div class="practice__hand">'
         f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
         '<div class="practice__tiles" role="group" aria-labelledby="practice-tiles-title"></div>'
@@ -196,17 +207,6 @@ def render_game(lang: str) -> str:
         f'<th scope="col">{_e(w("total"))}</th></tr></thead>'
         "<tbody></tbody></table></div>"
         "</div></div>"
-        '<div class="practice__end" hidden tabindex="-1">'
-        '<h2 class="practice__end-title"></h2>'
-        '<p class="practice__end-text"></p>'
-        f"<h3>{_e(w('hands'))}</h3>"
-        '<ul class="practice__hands"></ul>'
-        '<p class="practice__next"></p>'
-        '<p class="practice__match"></p>'
-        '<p class="practice__actions">'
-        + _button("practice__next-round", "next_round", lang, primary=True)
-        + _button("practice__new-game", "new_game", lang, primary=True)
-        + "</p></div>"
         f'<section class="practice__history" hidden><h2>{_e(w("history"))}</h2>'
         '<div class="practice__rounds"></div></section>'
         f"<h2>{_e(w('log'))}</h2>"

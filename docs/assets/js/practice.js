@@ -89,7 +89,7 @@ function setup(root) {
 
   const fill = (template, values) =>
     template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
-  const logText = (entry) => (typeof entry === "string" ? entry : entry.text);
+  const logText = (entry) => entry.text;
 
   // data-busy tells tests and assistive scripts that the engine is working on a move.
   function setBusy(value) {
@@ -161,8 +161,7 @@ function setup(root) {
 
   function showLinkInUrl() {
     const url = new URL(location.href);
-    if (typeof view?.link === "string") url.search = view.link ? `?${view.link}` : "";
-    else url.searchParams.set("seed", String(save.seed));
+    url.search = view.link ? `?${view.link}` : "";
     history.replaceState(history.state, "", url);
   }
 
@@ -374,7 +373,7 @@ function setup(root) {
   // --- Heard as well as seen: each new entry of the round's log, once, in order ---------
 
   function listen(before, silent) {
-    const log = view.log ?? [];
+    const log = view.log;
     const sameRound = before && heard.round === view.round && before.seed === view.seed;
     if (!sameRound || log.length < heard.count) {
       el.said.replaceChildren();
@@ -489,14 +488,9 @@ function setup(root) {
     b.dataset.tile = tile.code;
     b.classList.toggle("is-playable", playable);
     b.classList.toggle("is-drawn", !!tile.drawn);
-    let label = tile.label;
-    if (!label) {
-      label = tile.name;
-      if (tile.drawn) label += `, ${words.drawn}`;
-      if (playable) label += `, ${words.playable}`;
-    }
-    if (!label.startsWith(tile.name)) label = `${tile.name}, ${label}`;
-    b.setAttribute("aria-label", label);
+    // The engine's name for the button: the tile first, then whether it can be played
+    // and whether it was just drawn.
+    b.setAttribute("aria-label", tile.label);
     b.innerHTML = tile.svg;
     const svg = b.querySelector("svg");
     if (svg) {
@@ -514,10 +508,6 @@ function setup(root) {
       b.append(mark);
     }
     return b;
-  }
-
-  function seatLine(s) {
-    return s.text ?? fill(words.seat_tiles, { name: s.name, count: s.tiles });
   }
 
   function render() {
@@ -540,18 +530,18 @@ function setup(root) {
       b.setAttribute("aria-hidden", String(theirs));
       b.tabIndex = theirs ? -1 : 0;
     }
-    const canDownload = view.can_download ?? (view.phase !== "play" || view.round > 1);
-    el.download.disabled = !canDownload;
-    const note = canDownload ? "" : (view.download_note ?? "");
+    // Whether a record exists, and why not, is the engine's to say.
+    el.download.disabled = !view.can_download;
+    const note = view.can_download ? "" : view.download_note;
     el.downloadNote.textContent = note;
     el.downloadNote.hidden = !note;
 
     drawLayout();
 
-    const openEnds = view.open_ends?.text ?? "";
+    const openEnds = view.open_ends ? view.open_ends.text : "";
     el.openEnds.textContent = openEnds;
     el.openEnds.hidden = !openEnds;
-    const notes = view.notes ?? [];
+    const notes = view.notes;
     el.notes.replaceChildren(...notes.map(item));
     el.notes.hidden = notes.length === 0;
 
@@ -567,11 +557,10 @@ function setup(root) {
 
     el.seats.replaceChildren(
       ...view.seats.map((s) => {
-        const li = item(seatLine(s));
-        const turn = s.turn ?? (playing && view.turn === s.seat);
+        const li = item(s.text);
         // The seat to move is marked (its line says so too, in the page's language).
-        li.classList.toggle("is-turn", turn);
-        if (turn) li.setAttribute("aria-current", "true");
+        li.classList.toggle("is-turn", s.turn);
+        if (s.turn) li.setAttribute("aria-current", "true");
         return li;
       }),
     );
@@ -594,7 +583,7 @@ function setup(root) {
       }),
     );
 
-    const log = view.log ?? [];
+    const log = view.log;
     el.log.replaceChildren(...(log.length ? log.map(logText) : [words.log_empty]).map(item));
     renderHistory();
 
@@ -607,7 +596,7 @@ function setup(root) {
       el.endText.textContent = view.round_end.text;
       el.hands.replaceChildren(
         ...view.round_end.hands.map((h) =>
-          item(h.text ?? `${h.name}: ${h.tiles.length ? h.tiles.join(" ") : words.hand_empty}`),
+          item(h.text),
         ),
       );
       el.next.textContent = view.round_end.next;
@@ -627,7 +616,7 @@ function setup(root) {
   // ids are made the round's own, so they never repeat the table's.
   let historyShown = "";
   function renderHistory() {
-    const rounds = view.history ?? [];
+    const rounds = view.history;
     const key = JSON.stringify(rounds.map((r) => [r.round, r.totals]));
     el.history.hidden = rounds.length === 0;
     if (key === historyShown) return;
@@ -687,8 +676,7 @@ function setup(root) {
     for (const b of el.layout.querySelectorAll(".practice__end-target")) b.remove();
   }
 
-  const moveOf = (tile, e) => e.move ?? (e.end ? `${tile.code}@${e.end}` : tile.code);
-  const endName = (e) => e.text ?? e.label;
+  const moveOf = (e) => e.move; // the engine writes every move: the page never builds one
 
   function play(move) {
     closeEnds();
@@ -707,8 +695,8 @@ function setup(root) {
       const w = Math.max(TARGET_PX, r.width);
       const h = Math.max(TARGET_PX, r.height);
       const b = button("", "practice__end-target");
-      b.setAttribute("aria-label", endName(e));
-      b.dataset.move = moveOf(tile, e);
+      b.setAttribute("aria-label", e.text);
+      b.dataset.move = moveOf(e);
       b.dataset.end = e.end;
       if (e.score) {
         b.textContent = `+${e.score}`;
@@ -730,7 +718,7 @@ function setup(root) {
       return;
     }
     if (tile.ends.length <= 1) {
-      play(tile.ends.length ? moveOf(tile, tile.ends[0]) : tile.code);
+      play(moveOf(tile.ends[0]));
       return;
     }
     // It fits more than one end: ask which, on the table and in a list.
@@ -738,8 +726,8 @@ function setup(root) {
     el.whichEnd.textContent = fill(words.which_end, { tile: tile.name });
     el.endButtons.replaceChildren(
       ...tile.ends.map((e) => {
-        const b = button(endName(e), "domino-button practice__end-button");
-        b.dataset.move = moveOf(tile, e);
+        const b = button(e.text, "domino-button practice__end-button");
+        b.dataset.move = moveOf(e);
         return b;
       }),
     );
@@ -769,7 +757,7 @@ function setup(root) {
     }
     const marker = event.target.closest(".domino-markers [data-end]");
     const e = marker && choosing.ends.find((x) => x.end === marker.dataset.end);
-    if (e) play(moveOf(choosing, e));
+    if (e) play(moveOf(e));
   });
   el.cancel.addEventListener("click", () => {
     const code = choosing?.code;
