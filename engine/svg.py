@@ -419,9 +419,12 @@ def _arrange_narrow(layout: Layout) -> Arrangement:
         End.RIGHT: _Run(reach, 0, _RIGHT, "row", inner, r, _DOWN),
     }
     if spun:
+        # The quarters' rows stop short of the middle (the up and down arms' upright
+        # first tiles lie there) and of each other by enough that open ends of
+        # neighbouring quarters stay a row apart, as they do across rows.
         stem = UNIT + _STEP
-        runs[End.UP] = _Run(0, -stem, _UP, "stem", -UNIT, r, _UP)
-        runs[End.DOWN] = _Run(0, stem, _DOWN, "stem", -r, UNIT, _DOWN)
+        runs[End.UP] = _Run(0, -stem, _UP, "stem", 0, r, _UP)
+        runs[End.DOWN] = _Run(0, stem, _DOWN, "stem", -r, 0, _DOWN)
     for end, chain in chains.items():
         run = runs[end]
         for i, facing, reversed_ in chain:
