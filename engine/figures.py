@@ -3,7 +3,8 @@
 A figure is the layout after some plays; its title names the tile placed last, its
 description is the caption followed by the structured description of the layout. On the
 pages a tile's short side is :data:`PAGE_SIZE` pixels wide, on a tray's buttons
-:data:`TRAY_SIZE`, in the practice hand :data:`HAND_SIZE`.
+:data:`TRAY_SIZE`, in the practice hand :data:`HAND_SIZE`, in a round's listed hands
+:data:`LIST_SIZE`.
 """
 
 from __future__ import annotations
@@ -19,8 +20,12 @@ PAGE_SIZE = 48
 
 TRAY_SIZE = 36
 """Width in CSS pixels of a tile's short side on a try-it figure's or a lesson's tile
-buttons (and in a round's hands): large enough to tell [2|5] from [3|4] at a glance,
-while a tray of four still fits two by two in a 360 px phone's try-it box."""
+buttons: large enough to tell [2|5] from [3|4] at a glance, while a tray of four still
+fits two by two in a 360 px phone's try-it box."""
+
+LIST_SIZE = 26
+"""Width in CSS pixels of a tile's short side in the hands listed beside a round's
+figures: read, not chosen, and up to four rows of seven or more tiles on a phone."""
 
 HAND_SIZE = 40
 """Width in CSS pixels of a tile's short side in the reader's hand on the practice page:
