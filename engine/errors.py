@@ -20,13 +20,34 @@ from typing import Any
 class DominoError(ValueError):
     """Bad input to the engine: ``code`` names the problem, ``params`` its details."""
 
+    field: str | None = None
+    """The form control the error concerns (its element id), where a page asked with a
+    form: a practice setting's error names ``practice-seed``, ``practice-players``, …"""
+
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
         super().__init__(self.message("en"))
 
+    cause: DominoError | None = None
+    """The error this one reports on (a bad seed in a saved game): its message, in the
+    same language, is this one's ``detail``."""
+
+    def at(self, field: str) -> DominoError:
+        """This error, told at the form control ``field``."""
+        self.field = field
+        return self
+
+    def because(self, cause: DominoError) -> DominoError:
+        """This error, its ``detail`` told by ``cause`` in whatever language it is told."""
+        self.cause = cause
+        return self
+
     def message(self, lang: str = "en") -> str:
         """The error told in ``lang`` (``en``, ``fr``, ``pl``, ``de`` or ``da``)."""
         from engine.lang import error_message
 
-        return error_message(lang, self.code, self.params)
+        params = self.params
+        if self.cause is not None:
+            params = {**params, "detail": self.cause.message(lang).removesuffix(".")}
+        return error_message(lang, self.code, params)

@@ -2,7 +2,9 @@
 
 A figure is the layout after some plays; its title names the tile placed last, its
 description is the caption followed by the structured description of the layout. On the
-pages a tile's short side is :data:`PAGE_SIZE` pixels wide.
+pages a tile's short side is :data:`PAGE_SIZE` pixels wide, on a tray's buttons
+:data:`TRAY_SIZE`, in the practice hand :data:`HAND_SIZE`, in a round's listed hands
+:data:`LIST_SIZE`.
 """
 
 from __future__ import annotations
@@ -16,15 +18,32 @@ from engine.tiles import Tile
 PAGE_SIZE = 48
 """Width in CSS pixels of a tile's short side in the pages' figures."""
 
-TRAY_SIZE = 22
-"""Width in CSS pixels of a tile's short side on a try-it figure's tile buttons."""
+TRAY_SIZE = 36
+"""Width in CSS pixels of a tile's short side on a try-it figure's or a lesson's tile
+buttons: large enough to tell [2|5] from [3|4] at a glance, while a tray of four still
+fits two by two in a 360 px phone's try-it box."""
+
+LIST_SIZE = 26
+"""Width in CSS pixels of a tile's short side in the hands listed beside a round's
+figures: read, not chosen, and up to four rows of seven or more tiles on a phone."""
+
+HAND_SIZE = 40
+"""Width in CSS pixels of a tile's short side in the reader's hand on the practice page:
+larger than a table tile on a phone (where the narrow table keeps at least 18 px)."""
 
 
 def layout_svg(
-    layout: Layout, lang: str, caption: str, *, size: float = svg.UNIT, highlight_last: bool = False
+    layout: Layout,
+    lang: str,
+    caption: str,
+    *,
+    size: float = svg.UNIT,
+    highlight_last: bool = False,
+    fit: svg.Fit = "wide",
 ) -> str:
     """``layout`` drawn with its title and description in ``lang``; ``highlight_last``
-    marks the tile placed last (the step's move)."""
+    marks the tile placed last (the step's move); ``fit="narrow"`` arranges it for a
+    phone (see :func:`engine.svg.render`)."""
     last = len(layout.tiles) - 1 if highlight_last and layout.tiles else None
     return svg.render(
         layout,
@@ -32,6 +51,7 @@ def layout_svg(
         desc=figure_description(layout, caption, lang),
         size=size,
         highlight=last,
+        fit=fit,
     )
 
 
@@ -43,13 +63,14 @@ def figure_svg(
     *,
     size: float = svg.UNIT,
     highlight_last: bool = False,
+    fit: svg.Fit = "wide",
 ) -> str:
     """The figure of the layout after ``plays`` under ``preset``, told in ``lang``.
 
     Bad plays, an unknown preset or language raise :class:`~engine.errors.DominoError`.
     """
     layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
-    return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last)
+    return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last, fit=fit)
 
 
 def tile_svg(tile: Tile, size: float = TRAY_SIZE) -> str:

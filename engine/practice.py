@@ -3,9 +3,9 @@
 Seat 0 is the reader; every other seat is a computer player of the level chosen for it.
 A save holds the settings, the seed and the tiles played in each round, nothing more:
 the deals (from the seed), the draws and passes, the scores and whose turn it is are
-replayed from it. So a save can be kept in the browser and reloaded, shared by its seed,
-undone move by move, and written out as a game record that ``python -m engine replay``
-scores the same::
+replayed from it. So a save can be kept in the browser and reloaded, shared by its link
+(:func:`link`, read back by :func:`settings_of`), undone move by move, and written out as
+a game record that ``python -m engine replay`` scores the same::
 
     {"version": 1, "preset": "block", "options": {}, "players": 3,
      "levels": ["club", "expert"], "seed": 42, "rounds": [["1-4", "4-4@right"]]}
@@ -13,25 +13,34 @@ scores the same::
 A round ends by itself when its last tile is played or nobody can play; the next one
 starts only when the reader asks (:func:`next_round`), so a finished round's score can
 be read first. A save that is not one (corrupt, or of another version) raises
-:class:`~engine.errors.DominoError` (``bad_save``, ``save_version``), never anything else.
+:class:`~engine.errors.DominoError` (``bad_save``, ``save_version``), never anything else;
+a bad setting for a new match raises an error that names its form control
+(:attr:`~engine.errors.DominoError.field`). :func:`view` is everything the page shows, in
+the page's language: the page decides no rule and builds no sentence or move itself.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import quote, unquote_plus
 
 from engine.description import end_label
 from engine.errors import DominoError
-from engine.figures import PAGE_SIZE, layout_svg, tile_svg
+from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import reader_seat, strings, text
+from engine.layout import Layout
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
 from engine.records import round_record
-from engine.rules import Rules
+from engine.rules import PRESETS, Rules, needs_players, option_choices
 from engine.state import Move, RoundState
-from engine.walkthrough import tell_end, tell_event
+from engine.svg import Fit
+from engine.tiles import Tile
+from engine.walkthrough import tell_end, tell_result
 
 SAVE_VERSION = 1
 """The version of the save format; a save of another version is refused."""
@@ -71,44 +80,121 @@ class Game:
         return self.match.players
 
 
-def _bad(detail: str) -> DominoError:
-    return DominoError("bad_save", detail=detail)
+def _bad(code: str, **params: Any) -> DominoError:
+    """A bad save, told in the reader's language: ``code`` says what is wrong with it."""
+    return _bad_because(DominoError(code, **params))
+
+
+def _bad_because(cause: DominoError) -> DominoError:
+    return DominoError("bad_save", detail=cause.message("en")).because(cause)
+
+
+FIELD_PRESET = "practice-preset"
+FIELD_PLAYERS = "practice-players"
+FIELD_SEED = "practice-seed"
+
+
+def option_field(option: str) -> str:
+    """The id of the set-up form's control of ``option``."""
+    return f"practice-option-{option}"
+
+
+def level_field(seat: int) -> str:
+    """The id of the set-up form's control of computer seat ``seat``'s level (from 1)."""
+    return f"practice-level-{seat}"
+
+
+def shown(value: object) -> str:
+    """A caller's value as an error message shows it: text in quotes, cut after 40
+    characters; anything else as JSON."""
+    if isinstance(value, str):
+        return json.dumps(value[:40], ensure_ascii=False)[: -1 if len(value) > 40 else None] + (
+            "…" if len(value) > 40 else ""
+        )
+    if value is None or isinstance(value, bool | float):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 64 else f"{str(value)[:20]}…"
+    return type(value).__name__
+
+
+def shown_list(values: list[Any]) -> str:
+    """Names from a caller's object (its keys), as a message shows them."""
+    return ", ".join(shown(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
+
+
+def check_level(seat: int, level: object) -> str:
+    """Computer seat ``seat``'s level, checked (``level_field(seat)`` on error)."""
+    if isinstance(level, str) and level in LEVELS:
+        return level
+    raise DominoError("bad_level", seat=reader_seat(seat), level=shown(level)).at(level_field(seat))
+
+
+def check_seed(seed: object) -> int:
+    """A seed, checked: a whole number from 0 to :data:`MAX_SEED`."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
+        return seed
+    raise DominoError("bad_seed", seed=shown(seed), max=MAX_SEED).at(FIELD_SEED)
+
+
+def check_setting(
+    preset: object, options: object, players: object, levels: object, seed: object
+) -> Rules:
+    """The rules of a practice match's settings; the first bad setting raises, told in
+    plain words of each language and naming its form control (:attr:`DominoError.field`)."""
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise DominoError("link_game", preset=shown(preset)).at(FIELD_PRESET)
+    if not isinstance(options, dict):
+        raise DominoError("bad_options", options=options).at(FIELD_PRESET)
+    choices = option_choices(preset)
+    for option, value in options.items():
+        if option not in choices:
+            raise DominoError("link_no_option", option=shown(option)).at(FIELD_PRESET)
+        if not any(type(value) is type(a) and value == a for a in choices[option]):
+            raise DominoError("link_option", value=shown(value)).at(option_field(option))
+    rules = Rules.from_record(preset, options)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise DominoError("bad_players", players=players).at(FIELD_PLAYERS)
+    for option, value in options.items():
+        need = needs_players(option)
+        if need is not None and value != choices[option][0] and players != need:
+            raise DominoError("partnerships_need_four", players=players).at(option_field(option))
+    if not isinstance(levels, list):
+        raise DominoError("missing_level", seat=reader_seat(1)).at(level_field(1))
+    for seat in range(1, players):
+        if seat > len(levels):
+            raise DominoError("missing_level", seat=reader_seat(seat)).at(level_field(seat))
+        check_level(seat, levels[seat - 1])
+    if len(levels) > players - 1:
+        raise DominoError("level_count", count=len(levels), players=players).at(FIELD_PLAYERS)
+    check_seed(seed)
+    return rules
 
 
 def _check_settings(save: dict[str, Any]) -> Rules:
-    rules = Rules.from_record(save["preset"], save["options"])
-    players = rules.check_players(save["players"])
-    levels = save["levels"]
-    if not isinstance(levels, list) or len(levels) != players - 1:
-        raise _bad(f"levels must name a level for each of the {players - 1} computer seats")
-    for level in levels:
-        if level not in LEVELS:
-            raise _bad(f"unknown level {level!r}")
-    seed = save["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise _bad(f"the seed must be a whole number from 0 to {MAX_SEED}")
-    return rules
+    try:
+        return check_setting(
+            save["preset"], save["options"], save["players"], save["levels"], save["seed"]
+        )
+    except DominoError as e:
+        raise _bad_because(e) from None
 
 
 def new_save(
     preset: str, options: dict[str, Any], players: int, levels: list[str], seed: int
 ) -> dict[str, Any]:
-    """A new match: the first round dealt from ``seed``, nothing played yet."""
+    """A new match: the first round dealt from ``seed``, nothing played yet. A bad
+    setting raises with its form control named (see :func:`check_setting`)."""
+    check_setting(preset, options, players, levels, seed)
     save = {
         "version": SAVE_VERSION,
         "preset": preset,
-        "options": dict(options) if isinstance(options, dict) else options,
+        "options": dict(options),
         "players": players,
-        "levels": list(levels) if isinstance(levels, list) else levels,
+        "levels": list(levels),
         "seed": seed,
         "rounds": [[]],
     }
-    try:
-        _check_settings(save)
-    except DominoError as e:  # a bad setting, told as such, not as a bad save
-        if e.code != "bad_save":
-            raise
-        raise DominoError("bad_request", **e.params) from None
     load(save)
     return save
 
@@ -116,26 +202,23 @@ def new_save(
 def load(save: object) -> Game:
     """Replay a save; anything wrong with it raises ``bad_save`` or ``save_version``."""
     if not isinstance(save, dict):
-        raise _bad("a saved game is a JSON object")
+        raise _bad("save_not_object")
     if save.get("version") != SAVE_VERSION:
         raise DominoError("save_version", version=save.get("version"), expected=SAVE_VERSION)
-    unknown = sorted(set(save) - set(SAVE_KEYS))
+    unknown = sorted((k for k in save if k not in SAVE_KEYS), key=str)
     missing = [k for k in SAVE_KEYS if k not in save]
     if unknown or missing:
-        raise _bad(f"unknown fields {unknown}" if unknown else f"missing fields {missing}")
-    try:
-        rules = _check_settings(save)
-    except DominoError as e:
-        if e.code == "bad_save":
-            raise
-        raise _bad(e.message("en")) from None
+        if unknown:
+            raise _bad("save_unknown_fields", fields=shown_list(unknown))
+        raise _bad("save_missing_fields", fields=shown_list(missing))
+    rules = _check_settings(save)
     rounds = save["rounds"]
     if not isinstance(rounds, list) or not rounds:
-        raise _bad("rounds must be a list of rounds, the last one open")
+        raise _bad("save_rounds")
     game = Game(copy.deepcopy(save), rules, Match(rules, save["players"], rng=save["seed"]))
     for k, plays in enumerate(rounds):
         if not isinstance(plays, list):
-            raise _bad(f"round {k + 1} must be a list of plays")
+            raise _bad("save_round_list", round=k + 1)
         try:
             state = game.match.start_round()
             movers = []
@@ -145,13 +228,14 @@ def load(save: object) -> Game:
                 movers.append(state.current_player)
                 state.apply(Move.parse(play))
         except DominoError as e:
-            raise _bad(f"round {k + 1}: {e.message('en')}") from None
+            cause = DominoError("save_round", round=k + 1, detail=e.message("en")).because(e)
+            raise _bad_because(cause) from None
         game.rounds.append(state)
         game.movers.append([m for m in movers if m is not None])
         if state.is_terminal:
             game.match.record(state)
         elif k < len(rounds) - 1:
-            raise _bad(f"round {k + 1} is not over, yet another round follows it")
+            raise _bad("save_round_open", round=k + 1)
     return game
 
 
@@ -259,43 +343,425 @@ def _side_name(game: Game, side: int, lang: str) -> str:
     return strings(lang)["list.and"].join(seat_name(game, s, lang) for s in seats)
 
 
+def _who(seat: int) -> str:
+    return "you" if seat == YOU else "seat"
+
+
+def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
+    """Every event of the round told once, in order: plays (and what each scored),
+    draws (the reader's tile named, another seat's only counted), passes, and the end."""
+    s = strings(lang)
+    entries: list[dict[str, Any]] = []
+
+    def add(kind: str, seat: int | None, line: str) -> None:
+        entries.append({"n": len(entries), "kind": kind, "seat": seat, "text": line})
+
+    played = 0
+    run = 0  # draws in a row by the same seat
+    previous = None
+    for event in state.events:
+        seat, who = event.seat, _who(event.seat)
+        n = reader_seat(seat)
+        if event.kind == "draw":
+            run = run + 1 if previous is not None and previous[:2] == ("draw", seat) else 1
+            again = "draw_again" if run > 1 else "draw"
+            if seat == YOU:
+                add("draw", seat, text(lang, f"practice.log.{again}.you", tile=event.tile))
+            else:
+                add("draw", seat, text(lang, f"practice.log.{again}.seat", seat=n, count=run))
+        elif event.kind == "pass":
+            add("pass", seat, text(lang, f"practice.log.pass.{who}", seat=n))
+        elif played == 0:
+            add("play", seat, text(lang, f"practice.log.lead.{who}", seat=n, tile=event.tile))
+        else:
+            end = s[f"end.to.{event.end}"]
+            line = text(lang, f"practice.log.play.{who}", seat=n, tile=event.tile, end=end)
+            add("play", seat, line)
+        if event.kind == "play":
+            played += 1
+            if event.score:
+                line = text(lang, f"practice.log.score.{who}", seat=n, count=event.score)
+                add("score", seat, line)
+        previous = (event.kind, seat)
+    if state.is_terminal:
+        add("end", None, _end_summary(game, state, lang))
+    return entries
+
+
+def _end_summary(game: Game, state: RoundState, lang: str) -> str:
+    """The round's end in two sentences: how it ended and who scores what."""
+    went_out = state.went_out
+    if went_out is not None:
+        first = text(lang, "round.went_out", seat=reader_seat(went_out))
+    else:
+        first = strings(lang)["round.blocked"]
+    lines = [first, tell_result(state, lang)]
+    if state.rules.fives:
+        lines.append(_fives_sum(state, lang, game))
+    return " ".join(lines)
+
+
+def _fives_sum(state: RoundState, lang: str, game: Game | None = None) -> str:
+    """All Fives: each side's points of the round, play and end added up (``45 + 20 =
+    65``), as the score table's round column has them."""
+    result = state.result()
+    end = state.score_breakdown().end
+    parts = []
+    for side, play_points in enumerate(state.play_points):
+        name = (
+            _side_name(game, side, lang)
+            if game is not None
+            else text(lang, "round.seat", seat=reader_seat(side))
+        )
+        if side == end.winner:
+            parts.append(
+                text(
+                    lang,
+                    "practice.fives.side_win",
+                    name=name,
+                    play=play_points,
+                    end=end.points,
+                    total=result.points[side],
+                )
+            )
+        else:
+            parts.append(text(lang, "practice.fives.side_play", name=name, play=play_points))
+    return text(lang, "practice.fives.sum", sides=strings(lang)["list.sep"].join(parts))
+
+
+def end_text(game: Game, state: RoundState, lang: str) -> str:
+    """How a finished round ended, the hands left and the score with its arithmetic;
+    in All Fives also the points scored in play added to the end's."""
+    told = tell_end(state, lang)
+    if state.rules.fives:
+        told = f"{told} {_fives_sum(state, lang, game)}"
+    return told
+
+
+def _hand_lines(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
+    s = strings(lang)
+    return [
+        {
+            "seat": seat,
+            "name": seat_name(game, seat, lang),
+            "tiles": [str(t) for t in hand],
+            "text": text(
+                lang,
+                "practice.hand_line",
+                name=seat_name(game, seat, lang),
+                tiles=" ".join(str(t) for t in hand) or s["practice.hand_empty"],
+            ),
+        }
+        for seat, hand in enumerate(state.hands)
+    ]
+
+
+def _drawn(state: RoundState) -> set[Tile]:
+    """The tiles the reader drew since their last play of the round."""
+    drawn: set[Tile] = set()
+    for event in state.events:
+        if event.seat != YOU:
+            continue
+        if event.kind == "play":
+            drawn.clear()
+        elif event.kind == "draw" and event.tile is not None:
+            drawn.add(event.tile)
+    return drawn
+
+
+def _placements(
+    state: RoundState, tile: Tile, legal: list[Move], lang: str
+) -> list[dict[str, Any]]:
+    """Every legal placement of ``tile``: its end, move, score (All Fives) and texts."""
+    layout = state.layout
+    fives = state.rules.fives
+    out = []
+    for move in legal:
+        if move.tile != tile:
+            continue
+        score = layout.place(tile, move.end).fives_score() if fives else None
+        if move.end is None:
+            label = text(lang, "practice.lead", tile=tile)
+            key = "practice.lead"
+        else:
+            open_end = layout.end(move.end)
+            assert open_end is not None
+            label = end_label(move.end, open_end.value, lang)
+            key = "practice.end"
+        if score is None:
+            shown_text = label
+        elif score:
+            shown_text = text(lang, f"{key}.scores", label=label, points=score)
+        else:
+            shown_text = text(lang, f"{key}.no_score", label=label)
+        out.append(
+            {
+                "end": None if move.end is None else move.end.value,
+                "label": label,
+                "move": str(move),
+                "score": score,
+                "text": shown_text,
+            }
+        )
+    return out
+
+
+def _tile_label(tile: Tile, your_turn: bool, playable: bool, drawn: bool, lang: str) -> str:
+    if not your_turn:
+        return text(lang, "practice.tile.drawn", tile=tile) if drawn else str(tile)
+    key = "playable" if playable else "unplayable"
+    return text(lang, f"practice.tile.{'drawn_' if drawn else ''}{key}", tile=tile)
+
+
+def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
+    if not state.rules.fives:
+        return None
+    layout = state.layout
+    count = layout.count()
+    if not layout.tiles:
+        told = strings(lang)["practice.open_ends.empty"]
+    elif count and count % 5 == 0:
+        told = text(lang, "practice.open_ends.scores", count=count)
+    else:
+        told = text(lang, "practice.open_ends.count", count=count)
+    return {"count": count, "text": told}
+
+
+def _notes(game: Game, state: RoundState, lang: str) -> list[str]:
+    """What this moment needs said: in the Danish house rules' first round, before the
+    lead, why that tile must open and who holds it."""
+    notes = []
+    opening = state.opening
+    if opening is not None and not state.layout.tiles:
+        kind = "double" if opening.is_double else "heaviest"
+        who = _who(state.leader)
+        notes.append(
+            text(lang, f"practice.note.{kind}.{who}", tile=opening, seat=reader_seat(state.leader))
+        )
+    return notes
+
+
+LINK_KEYS = ("game", "players", "levels", "seed")
+"""The parameters of a practice link besides the game's options."""
+MAX_QUERY = 2048
+"""A practice link's query is read only up to this many bytes."""
+
+
+def _link_value(value: object) -> str:
+    """An option's value as a link writes it: ``true``, ``null``, ``150``, ``total``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def link(save: dict[str, Any]) -> str:
+    """The query string (no "?") of a save's whole setting: game, players, the options
+    that differ from the game's own, the computer seats' levels and the seed."""
+    choices = option_choices(save["preset"])
+    parts = [("game", save["preset"]), ("players", str(save["players"]))]
+    for option, allowed in choices.items():
+        value = save["options"].get(option, allowed[0])
+        if value != allowed[0] or type(value) is not type(allowed[0]):
+            parts.append((option, _link_value(value)))
+    parts.append(("levels", ",".join(save["levels"])))
+    parts.append(("seed", str(save["seed"])))
+    return "&".join(f"{k}={quote(v, safe=',')}" for k, v in parts)
+
+
+def settings_of(query: object, lang: str) -> dict[str, Any]:
+    """The setting a practice link carries, read from its ``query`` (``location.search``
+    without "?"): ``settings`` (``preset``, ``options``, ``players``, ``levels``,
+    ``seed``; ``None`` where the link gives none or a bad one) and ``errors``, one per bad
+    value, at its form control's id, told in ``lang``. A query over :data:`MAX_QUERY`
+    bytes is one error and read no further; unknown parameters are ignored.
+
+    ``options`` holds every option of the game: those the link leaves out at the game's
+    own value (a link names only those that differ), a bad one left out."""
+    strings(lang)
+    settings: dict[str, Any] = {
+        "preset": None,
+        "options": {},
+        "players": None,
+        "levels": None,
+        "seed": None,
+    }
+    errors: list[dict[str, str]] = []
+
+    def fail(e: DominoError) -> None:
+        errors.append({"field": e.field or FIELD_PRESET, "message": e.message(lang)})
+
+    if not isinstance(query, str):
+        raise DominoError("bad_request", detail="query must be a string")
+    if len(query) > MAX_QUERY or len(query.encode("utf-8", "surrogatepass")) > MAX_QUERY:
+        fail(DominoError("link_too_long", limit=MAX_QUERY).at(FIELD_PRESET))
+        return {"settings": settings, "errors": errors}
+    given: dict[str, list[str]] = {}
+    for pair in query.split("&"):
+        if not pair:
+            continue
+        key, _, value = pair.partition("=")
+        given.setdefault(unquote_plus(key), []).append(unquote_plus(value))
+
+    def one(key: str, field: str) -> str | None:
+        values = given.get(key)
+        if values is None:
+            return None
+        if len(values) > 1:
+            fail(DominoError("link_repeated").at(field))
+            return None
+        return values[0]
+
+    preset = one("game", FIELD_PRESET)
+    if preset is not None:
+        try:
+            check_setting(preset, {}, 2, ["club"], 0)
+            settings["preset"] = preset
+        except DominoError as e:
+            fail(e)
+    players = one("players", FIELD_PLAYERS)
+    if players is not None:
+        number = _whole(players)
+        try:
+            Rules().check_players(players if number is None else number)
+            settings["players"] = number
+        except DominoError as e:
+            fail(e.at(FIELD_PLAYERS))
+    if settings["preset"] is not None:
+        choices = option_choices(settings["preset"])
+        for option, allowed in choices.items():
+            raw = one(option, option_field(option))
+            if raw is None:
+                if len(given.get(option, ())) <= 1:
+                    settings["options"][option] = allowed[0]
+                continue
+            chosen = next((a for a in allowed if _link_value(a) == raw), _MISSING)
+            need = needs_players(option)
+            if chosen is _MISSING:
+                fail(DominoError("link_option", value=shown(raw)).at(option_field(option)))
+            elif (
+                need is not None
+                and chosen != allowed[0]
+                and settings["players"] not in (None, need)
+            ):
+                fail(
+                    DominoError("partnerships_need_four", players=settings["players"]).at(
+                        option_field(option)
+                    )
+                )
+            else:
+                settings["options"][option] = chosen
+    levels = one("levels", level_field(1))
+    if levels is not None:
+        names = levels.split(",") if levels else []
+        count = settings["players"] - 1 if settings["players"] is not None else len(names)
+        kept: list[str | None] = []
+        for seat in range(1, count + 1):
+            if seat > len(names):
+                fail(DominoError("missing_level", seat=reader_seat(seat)).at(level_field(seat)))
+                kept.append(None)
+                continue
+            try:
+                kept.append(check_level(seat, names[seat - 1]))
+            except DominoError as e:
+                fail(e)
+                kept.append(None)
+        if len(names) > count:
+            fail(DominoError("level_count", count=len(names), players=count + 1).at(FIELD_PLAYERS))
+        settings["levels"] = kept
+    seed = one("seed", FIELD_SEED)
+    if seed is not None:
+        whole = _whole(seed)
+        try:
+            settings["seed"] = check_seed(seed if whole is None else whole)
+        except DominoError as e:
+            fail(e)
+    return {"settings": settings, "errors": errors}
+
+
+_MISSING = object()
+
+
+def _whole(value: str) -> int | None:
+    """A whole number written in at most 12 ASCII digits, else ``None``."""
+    if value.isascii() and value.isdigit() and len(value) <= 12:
+        return int(value)
+    return None
+
+
+def _draw(layout: Layout, lang: str, caption: str, last: bool, fit: Fit) -> str:
+    """The table drawn ``fit="wide"`` or ``"narrow"`` (for a phone)."""
+    return layout_svg(
+        layout, lang, caption, size=PAGE_SIZE, highlight_last=last and bool(layout.tiles), fit=fit
+    )
+
+
+def _history(game: Game, lang: str) -> list[dict[str, Any]]:
+    """Every finished round, oldest first: its last table, hands and points."""
+    sides = game.rules.sides(game.players)
+    out = []
+    for k, (state, result) in enumerate(zip(game.rounds, game.match.results, strict=False)):
+        caption = text(lang, "practice.history.table", round=k + 1)
+        wide, narrow = _cached_svgs(game, k, lang, caption)
+        out.append(
+            {
+                "round": k + 1,
+                "title": text(lang, "practice.history.title", round=k + 1),
+                "text": end_text(game, state, lang),
+                "layout": wide,
+                "layout_narrow": narrow,
+                "hands": _hand_lines(game, state, lang),
+                "points": [result.points[side] for side in range(sides)],
+                "totals": list(game.match.history[k]),
+            }
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _svgs_of(spinner: bool, plays: tuple[str, ...], lang: str, caption: str) -> tuple[str, str]:
+    layout = Layout.from_plays(list(plays), spinner=spinner)
+    return _draw(layout, lang, caption, False, "wide"), _draw(
+        layout, lang, caption, False, "narrow"
+    )
+
+
+def _cached_svgs(game: Game, k: int, lang: str, caption: str) -> tuple[str, str]:
+    """A finished round's table, drawn once per language (the worker keeps the drawings
+    between moves: a finished round never changes)."""
+    state = game.rounds[k]
+    plays = tuple(str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile)
+    return _svgs_of(game.rules.spinner, plays, lang, caption)
+
+
 def view(save: object, lang: str) -> dict[str, Any]:
     """Everything the practice page shows, told in ``lang``: the table, the reader's
-    tiles with where each may go, the other seats, the log of the round, the scores, and
-    at the end of a round or the match what it came to."""
+    tiles with every placement each may take (and in All Fives what it would score), the
+    other seats, the log of the round, the scores, the finished rounds, the link that
+    deals this match again, and at the end of a round or the match what it came to."""
     strings(lang)
     game = load(save)
     state = game.state
     s = strings(lang)
     turn = state.current_player
-    legal = state.legal_moves() if turn == YOU else []
+    your_turn = turn == YOU
+    legal = state.legal_moves() if your_turn else []
+    drawn = _drawn(state)
     hand = []
     for tile in sorted(state.hand(YOU)):
-        ends = [m.end.value for m in legal if m.tile == tile and m.end is not None]
         playable = any(m.tile == tile for m in legal)
         hand.append(
             {
                 "code": tile.code,
                 "name": str(tile),
-                "svg": tile_svg(tile),
+                "svg": tile_svg(tile, HAND_SIZE),
                 "playable": playable,
-                "ends": [
-                    {"end": e.end.value, "label": end_label(e.end, e.value, lang)}
-                    for e in state.layout.ends
-                    if e.end.value in ends
-                ],
+                "drawn": tile in drawn,
+                "label": _tile_label(tile, your_turn, playable, tile in drawn, lang),
+                "ends": _placements(state, tile, legal, lang) if playable else [],
             }
         )
-    played = 0
-    log = []
-    for event in state.events:
-        log.append(tell_event(event, lang, first=played == 0 and event.kind == "play"))
-        if event.kind == "play":
-            played += 1
-            if event.score:
-                log.append(
-                    text(lang, "round.play_scores", seat=reader_seat(event.seat), count=event.score)
-                )
     sides = game.rules.sides(game.players)
     round_points = list(state.play_points)
     if state.is_terminal:
@@ -303,37 +769,44 @@ def view(save: object, lang: str) -> dict[str, Any]:
     totals = list(game.match.totals)
     if not state.is_terminal:
         totals = [t + p for t, p in zip(totals, round_points, strict=True)]
+    caption = text(lang, "practice.table", round=len(game.rounds))
+    wide = _draw(state.layout, lang, caption, True, "wide")
+    narrow = _draw(state.layout, lang, caption, True, "narrow")
+    seats = []
+    for seat in range(game.players):
+        name = seat_name(game, seat, lang)
+        count = len(state.hand(seat))
+        key = f"practice.seat_line.turn.{_who(seat)}" if seat == turn else "practice.seat_line"
+        seats.append(
+            {
+                "seat": seat,
+                "name": name,
+                "tiles": count,
+                "turn": seat == turn,
+                "text": text(lang, key, name=name, count=count),
+            }
+        )
+    finished = any(r.is_terminal for r in game.rounds)
     out: dict[str, Any] = {
         "phase": game.phase,
         "round": len(game.rounds),
         "seed": game.save["seed"],
         "turn": turn,
-        "your_turn": turn == YOU,
+        "your_turn": your_turn,
         "turn_text": (
             s["practice.your_turn"]
-            if turn == YOU
+            if your_turn
             else text(lang, "practice.thinking", name=seat_name(game, turn, lang))
             if turn is not None
             else ""
         ),
-        "layout": layout_svg(
-            state.layout,
-            lang,
-            text(lang, "practice.table", round=len(game.rounds)),
-            size=PAGE_SIZE,
-            highlight_last=bool(state.layout.tiles),
-        ),
+        "layout": wide,
+        "layout_narrow": narrow,
         "hand": hand,
-        "seats": [
-            {
-                "seat": seat,
-                "name": seat_name(game, seat, lang),
-                "tiles": len(state.hand(seat)),
-            }
-            for seat in range(game.players)
-        ],
+        "seats": seats,
         "boneyard": state.boneyard_size if game.rules.draw else None,
-        "log": log,
+        "open_ends": _open_ends(state, lang),
+        "log": _log(game, state, lang),
         "sides": [
             {
                 "name": _side_name(game, side, lang),
@@ -344,6 +817,11 @@ def view(save: object, lang: str) -> dict[str, Any]:
         ],
         "target": game.match.target,
         "can_undo": any(YOU in movers for movers in game.movers),
+        "can_download": finished,
+        "download_note": "" if finished else s["practice.download_note"],
+        "notes": _notes(game, state, lang),
+        "link": link(game.save),
+        "history": _history(game, lang),
         "round_end": None,
         "match_end": None,
     }
@@ -351,11 +829,8 @@ def view(save: object, lang: str) -> dict[str, Any]:
         result = state.result()
         next_seat = result.next_leader
         out["round_end"] = {
-            "text": tell_end(state, lang),
-            "hands": [
-                {"seat": seat, "name": seat_name(game, seat, lang), "tiles": [str(t) for t in h]}
-                for seat, h in enumerate(state.hands)
-            ],
+            "text": end_text(game, state, lang),
+            "hands": _hand_lines(game, state, lang),
             "next": (
                 text(lang, "practice.next_leader", name=seat_name(game, next_seat, lang))
                 if not game.match.is_over

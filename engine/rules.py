@@ -239,6 +239,17 @@ def round_to_five(points: int) -> int:
     return 5 * ((points + 2) // 5)
 
 
+OPTION_PLAYERS: Mapping[str, int] = MappingProxyType({"partnerships": 4})
+"""Options whose other values than the default need one player count: partnerships are
+played by exactly four."""
+
+
+def needs_players(option: str) -> int | None:
+    """The player count ``option`` needs once it is set to anything but its default
+    (``needs_players("partnerships") == 4``), or ``None`` when any count will do."""
+    return OPTION_PLAYERS.get(option)
+
+
 def option_choices(preset: str) -> Mapping[str, tuple[Any, ...]]:
     """The options of ``preset`` and their allowed values, defaults first."""
     return MappingProxyType(dict(_preset(preset)[1].options))

@@ -15,7 +15,18 @@ How the table is laid out:
   ``right`` arm turns down and runs back under the line, the ``left`` arm turns up and
   runs back over it. With a spinner each arm turns once, clockwise, like a pinwheel
   (nothing bends before the spinner is down).
-* A dashed outline just beyond each open end shows the value a tile must have there.
+* On a phone (``fit="narrow"``) the table turns and wraps as players lay a long line on
+  a small real table, never wider than :data:`NARROW_WIDTH` units (so a tile's long
+  side keeps 36 px in a 328 px box): every arm runs in rows and makes a U-turn as often
+  as needed. Without a spinner the ``right`` arm snakes downwards and the ``left`` arm
+  upwards across the whole width. With a spinner the table is drawn around the spinner
+  (so the tiles laid before it move once, when it comes) and the arms turn like a
+  pinwheel, each snaking in its own quarter: ``right`` down the right half, ``down``
+  down the left half, ``left`` up the left half, ``up`` up the right half. Where a
+  double leaves no room to turn beyond it, the line turns off the double's short side;
+  a double across a U-turn lies flush with its outer edge.
+* A dashed outline just beyond each open end shows the value a tile must have there
+  (narrow: where the next tile would go, past a turn if the line turns there).
 
 :func:`arrange` gives the positions without drawing them.
 
@@ -27,11 +38,12 @@ Colours are CSS custom properties with fallbacks, so a page can restyle the figu
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from engine.description import describe
 from engine.description import title as layout_title
-from engine.layout import End, Layout, Side
+from engine.layout import Connection, End, Layout, Side
 
 UNIT = 32
 """A tile's short side in SVG user units; a tile is ``UNIT`` by ``2 * UNIT``."""
@@ -45,6 +57,18 @@ tile (of the spinner, with a spinner): some ten tiles to a row, about 750 units 
 
 COLUMN_REACH = 7 * UNIT
 """How far a spinner's vertical arm may reach from the spinner's centre before it bends."""
+
+NARROW_REACH = 287
+"""In a narrow drawing, how far left or right of the centre (the opening tile, or the
+spinner once it is down) a tile or marker may lie, in user units."""
+
+NARROW_WIDTH = 2 * NARROW_REACH + 8
+"""The most a narrow drawing's viewBox is wide, margins included (582 units): shown 328
+CSS pixels wide (a 360 px phone less the page's padding), a tile's long side keeps at
+least 36 pixels."""
+
+Fit = Literal["wide", "narrow"]
+"""How a drawing is arranged: ``"wide"`` for a page, ``"narrow"`` for a phone."""
 
 _HALF = UNIT // 2
 _STEP = GAP + _HALF
@@ -158,8 +182,16 @@ def _reach(r: Box, d: Vec, base: tuple[float, float]) -> float:
     return (y + h - base[1]) if d[1] > 0 else (base[1] - y)
 
 
-def arrange(layout: Layout) -> Arrangement:
-    """Place the tiles of ``layout`` on the drawing and find its open-end markers."""
+def arrange(layout: Layout, fit: Fit = "wide") -> Arrangement:
+    """Place the tiles of ``layout`` on the drawing and find its open-end markers.
+
+    ``fit`` is ``"wide"`` (a page's figure) or ``"narrow"`` (a phone: at most
+    :data:`NARROW_WIDTH` units wide, see :func:`_arrange_narrow`).
+    """
+    if fit == "narrow":
+        return _arrange_narrow(layout)
+    if fit != "wide":
+        raise ValueError(f"fit must be 'wide' or 'narrow', not {fit!r}")
     placed: list[PlacedTile] = []
     sides: dict[tuple[int, Side], tuple[float, float, Vec]] = {}
     arms: dict[End, _Arm] = {}
@@ -246,6 +278,183 @@ def arrange(layout: Layout) -> Arrangement:
     return Arrangement(tuple(placed), tuple(markers))
 
 
+_TILE_STEP = 2 * UNIT + GAP
+"""How far a head moves past a tile laid along the line."""
+_DOUBLE_STEP = UNIT + GAP
+"""How far a head moves past a double laid across the line."""
+
+
+@dataclass(slots=True)
+class _Run:
+    """One arm of a narrow drawing as it grows from the centre.
+
+    The head ``(x, y)`` is where the next tile's first half (or a double's middle) goes.
+    ``phase`` is ``"row"`` (running left or right), ``"bend"`` (the one upright tile of a
+    U-turn: the next tile runs ``back``) or ``"stem"`` (a spinner's up or down arm before
+    it turns clockwise into its row). Tiles stay between ``lo`` and ``hi`` across the
+    page; rows follow each other toward ``out``.
+    """
+
+    x: float
+    y: float
+    d: Vec
+    phase: str
+    lo: float
+    hi: float
+    out: Vec
+    back: Vec = (0, 0)
+    double_at: tuple[float, float] | None = None
+
+    def room(self, x: float, d: Vec) -> bool:
+        """Whether a turn at ``x``, running ``d``, keeps within the band."""
+        return x + _HALF <= self.hi if d[0] > 0 else x - _HALF >= self.lo
+
+    def advance(self, double: bool) -> tuple[float, float, Vec]:
+        """Where the next tile goes, and move the head past it: a double's middle and
+        the direction of the line it lies across; another tile's first half and the
+        direction toward its second half."""
+        x, y, d = self.x, self.y, self.d
+        if double:
+            self.x, self.y = x + d[0] * _DOUBLE_STEP, y + d[1] * _DOUBLE_STEP
+            self.double_at = (x, y) if self.phase == "row" else None
+            if self.phase == "bend":
+                # Across the upright tile of a U-turn, a double lies toward the next
+                # row, flush with the turn's outer edge.
+                x += self.back[0] * _HALF
+            return x, y, d
+        nd = d
+        if self.phase == "bend":
+            nd, self.phase = self.back, "row"
+        elif self.phase == "stem":
+            if abs(y) >= _TILE_STEP:
+                nd, self.phase = _turn(d, 1), "row"
+        elif self.double_at is not None and not self.room(x, d):
+            # No room for a turn beyond the double: the line turns off its short side.
+            dx, dy = self.double_at
+            x, y = dx + self.out[0] * (UNIT + _STEP), dy + self.out[1] * (UNIT + _STEP)
+            nd, self.phase, self.back = self.out, "bend", (-d[0], -d[1])
+        elif not self.room(x + d[0] * _TILE_STEP, d):
+            nd, self.phase, self.back = self.out, "bend", (-d[0], -d[1])
+        self.double_at = None
+        self.d = nd
+        self.x, self.y = x + nd[0] * _TILE_STEP, y + nd[1] * _TILE_STEP
+        return x, y, nd
+
+
+def _far(side: Side) -> Side:
+    """The side of a line tile opposite ``side``."""
+    return {Side.LOW: Side.HIGH, Side.HIGH: Side.LOW, Side.A: Side.B, Side.B: Side.A}[side]
+
+
+def _chains(layout: Layout) -> tuple[int, dict[End, list[tuple[int, Side, bool]]]]:
+    """The centre tile (the spinner once it is down, else the opening tile) and, for each
+    end, the tiles from the centre out to that end: each with its side that faces the
+    centre and whether it was joined to the tile beyond it (laid before it)."""
+    below: dict[tuple[int, Side], Connection] = {
+        (c.parent, c.parent_side): c for c in layout.connections
+    }
+    joined = {c.child: c for c in layout.connections}
+
+    def follow(t: int, side: Side) -> list[tuple[int, Side, bool]]:
+        out = []
+        while (c := below.get((t, side))) is not None:
+            out.append((c.child, c.child_side, False))
+            t, side = c.child, _far(c.child_side)
+        return out
+
+    double = bool(layout.tiles) and layout.tiles[0].is_double
+    left, right = (Side.A, Side.B) if double else (Side.LOW, Side.HIGH)
+    s = layout.spinner
+    if s is None or s == 0:
+        chains = {End.LEFT: follow(0, left), End.RIGHT: follow(0, right)}
+    else:
+        back: list[tuple[int, Side, bool]] = []
+        t = s
+        while t != 0:
+            c = joined[t]
+            back.append((c.parent, c.parent_side, True))
+            t = c.parent
+        back += follow(0, _far(back[-1][1]))
+        on = follow(s, Side.B)
+        if layout.arms[s] is End.LEFT:
+            chains = {End.LEFT: on, End.RIGHT: back}
+        else:
+            chains = {End.LEFT: back, End.RIGHT: on}
+    if s is not None:
+        chains[End.UP] = follow(s, Side.UP)
+        chains[End.DOWN] = follow(s, Side.DOWN)
+    return (0 if s is None else s), chains
+
+
+def _arrange_narrow(layout: Layout) -> Arrangement:
+    """The layout arranged for a phone: never wider than :data:`NARROW_WIDTH`.
+
+    The centre tile (the spinner once it is down, else the opening tile) lies in the
+    middle. Each arm runs in rows and makes a U-turn whenever the next tile would leave
+    no room to turn within the band, as often as needed: without a spinner the ``right``
+    arm snakes downwards and the ``left`` arm upwards, each across the whole width. With
+    a spinner the arms turn like a pinwheel, each into its own quarter: ``right`` down the
+    right half, ``down`` (after one upright tile) down the left half, ``left`` up the left
+    half, ``up`` up the right half. A line that meets a double where there is no room to
+    turn beyond it turns off the double's short side (both halves show its value).
+    """
+    if not layout.tiles:
+        return Arrangement((), ())
+    root, chains = _chains(layout)
+    r = NARROW_REACH
+    spun = layout.spinner is not None
+    centre = layout.tiles[root]
+    placed: dict[int, PlacedTile] = {}
+    if centre.is_double:
+        halves = (Half(0, -_HALF, centre.low), Half(0, _HALF, centre.low))
+        placed[root] = PlacedTile(root, centre.code, -_HALF, -UNIT, UNIT, 2 * UNIT, halves)
+        reach = _HALF + _STEP
+    else:
+        halves = (Half(-_HALF, 0, centre.low), Half(_HALF, 0, centre.high))
+        placed[root] = PlacedTile(root, centre.code, -UNIT, -_HALF, 2 * UNIT, UNIT, halves)
+        reach = UNIT + _STEP
+    inner = _DOUBLE_STEP if spun else -r
+    runs = {
+        End.LEFT: _Run(-reach, 0, _LEFT, "row", -r, -inner, _UP),
+        End.RIGHT: _Run(reach, 0, _RIGHT, "row", inner, r, _DOWN),
+    }
+    if spun:
+        # The quarters' rows stop short of the middle (the up and down arms' upright
+        # first tiles lie there) and of each other by enough that open ends of
+        # neighbouring quarters stay a row apart, as they do across rows.
+        stem = UNIT + _STEP
+        runs[End.UP] = _Run(0, -stem, _UP, "stem", 0, r, _UP)
+        runs[End.DOWN] = _Run(0, stem, _DOWN, "stem", -r, 0, _DOWN)
+    for end, chain in chains.items():
+        run = runs[end]
+        for i, facing, reversed_ in chain:
+            tile = layout.tiles[i]
+            x, y, d = run.advance(tile.is_double)
+            if tile.is_double:
+                u = _UP if d[1] == 0 else _LEFT
+                w, h = (UNIT, 2 * UNIT) if d[1] == 0 else (2 * UNIT, UNIT)
+                halves = (
+                    Half(x + u[0] * _HALF, y + u[1] * _HALF, tile.low),
+                    Half(x - u[0] * _HALF, y - u[1] * _HALF, tile.low),
+                )
+                placed[i] = PlacedTile(i, tile.code, x - w / 2, y - h / 2, w, h, halves)
+                continue
+            near = tile.low if facing is Side.LOW else tile.high
+            first = Half(x, y, near)
+            second = Half(x + d[0] * UNIT, y + d[1] * UNIT, tile.other(near))
+            if i == 0:
+                halves = (first, second) if near == tile.low else (second, first)
+            else:
+                halves = (second, first) if reversed_ else (first, second)
+            bx, by, bw, bh = _span(x, y, d)
+            placed[i] = PlacedTile(i, tile.code, bx, by, bw, bh, halves)
+    markers = []
+    for e in layout.ends:
+        x, y, _ = replace(runs[e.end]).advance(False)
+        markers.append(Marker(e.end, x, y, e.value))
+    return Arrangement(tuple(placed[i] for i in sorted(placed)), tuple(markers))
+
+
 # Pip positions in a half, in steps of a third of the half's width from its centre, for
 # a half of a vertical tile; a horizontal tile's halves show them turned a quarter.
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -311,7 +520,9 @@ def _esc(text: str) -> str:
     )
 
 
-def _figure_id(layout: Layout, title: str, desc: str, markers: bool, highlight: int | None) -> str:
+def _figure_id(
+    layout: Layout, title: str, desc: str, markers: bool, highlight: int | None, fit: Fit
+) -> str:
     key = "\n".join(
         [
             " ".join(f"{t.code}@{a}" for t, a in zip(layout.tiles, layout.arms, strict=True)),
@@ -321,6 +532,7 @@ def _figure_id(layout: Layout, title: str, desc: str, markers: bool, highlight: 
             str(markers),
         ]
         + ([] if highlight is None else [f"last {highlight}"])
+        + ([] if fit == "wide" else [fit])
     )
     return "domino-" + hashlib.blake2s(key.encode(), digest_size=5).hexdigest()
 
@@ -334,6 +546,7 @@ def render(
     size: float = UNIT,
     highlight: int | None = None,
     decorative: bool = False,
+    fit: Fit = "wide",
 ) -> str:
     """``layout`` as a standalone ``<svg>`` element.
 
@@ -344,14 +557,16 @@ def render(
     marks the tile at that position of ``layout.tiles`` (the tile just played) with a
     thicker outline and the class ``domino-last``. A ``decorative`` drawing has no title
     or description and is hidden from assistive technology (the text around it names
-    what it shows).
+    what it shows). ``fit`` arranges the layout for a page (``"wide"``) or a phone
+    (``"narrow"``, at most :data:`NARROW_WIDTH` units wide); the two drawings of one
+    layout have different element ids, so both can be in one page.
     """
     if title is None:
         title = layout_title(layout)
     if desc is None:
         desc = describe(layout)
-    fid = _figure_id(layout, title, desc, markers, highlight)
-    arr = arrange(layout)
+    fid = _figure_id(layout, title, desc, markers, highlight, fit)
+    arr = arrange(layout, fit)
     bx, by, bw, bh = arr.bounds(markers)
     bx, by, bw, bh = bx - _MARGIN, by - _MARGIN, bw + 2 * _MARGIN, bh + 2 * _MARGIN
     scale = size / UNIT

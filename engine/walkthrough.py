@@ -71,7 +71,6 @@ def _deal(state: RoundState, lang: str) -> str:
 
 def tell_end(state: RoundState, lang: str) -> str:
     """How a finished round ended, the hands left, and the score with its arithmetic."""
-    score = state.score_breakdown()
     lines = []
     went_out = state.went_out
     if went_out is not None:
@@ -84,25 +83,22 @@ def tell_end(state: RoundState, lang: str) -> str:
         if seat != went_out
     ]
     lines.append(text(lang, "round.left", hands=strings(lang)["list.sep"].join(left)))
+    lines.append(tell_result(state, lang))
+    return " ".join(lines)
+
+
+def tell_result(state: RoundState, lang: str) -> str:
+    """Who wins a finished round and what the end scores, with its arithmetic."""
+    score = state.score_breakdown()
     end = score.end
     if end.winner is None:
-        lines.append(text(lang, "round.no_winner"))
-    elif state.rules.partnerships:
+        return text(lang, "round.no_winner")
+    if state.rules.partnerships:
         a, b = (s for s in range(state.players) if state.rules.side_of(s) == end.winner)
-        lines.append(
-            text(
-                lang,
-                "round.wins.team",
-                a=reader_seat(a),
-                b=reader_seat(b),
-                score=score.render(lang),
-            )
+        return text(
+            lang, "round.wins.team", a=reader_seat(a), b=reader_seat(b), score=score.render(lang)
         )
-    else:
-        lines.append(
-            text(lang, "round.wins.seat", seat=reader_seat(end.winner), score=score.render(lang))
-        )
-    return " ".join(lines)
+    return text(lang, "round.wins.seat", seat=reader_seat(end.winner), score=score.render(lang))
 
 
 def round_steps(record: object, lang: str = "en") -> list[Step]:

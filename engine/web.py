@@ -3,7 +3,9 @@
 The browser runs the engine in a Web Worker (Pyodide); the worker hands every request
 to :func:`call` and posts back what it returns. A request is
 ``{"method": NAME, "args": {...}, "lang": "fr"}``; the reply is ``{"ok": true, "value":
-...}`` or ``{"ok": false, "error": MESSAGE}``, the message told in the request's language.
+...}`` or ``{"ok": false, "error": MESSAGE, "code": CODE}``, the message told in the
+request's language, with ``"field"``, the id of the form control it concerns, where there
+is one (a practice setting: ``practice-seed``, ``practice-players``, …).
 No rule is decided outside the engine: the pages only show what comes back.
 """
 
@@ -171,6 +173,14 @@ def practice_new(args: dict[str, Any], lang: str) -> dict[str, Any]:
     return _practice(save, lang)
 
 
+@method("practice_settings")
+def practice_settings(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The setting a practice link's ``query`` carries (``location.search`` without
+    "?"), with an error per bad value at its form control (see
+    :func:`engine.practice.settings_of`)."""
+    return practice.settings_of(args.get("query", ""), lang)
+
+
 @method("practice_view")
 def practice_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """What a saved practice match shows (a corrupt save is an error)."""
@@ -288,7 +298,10 @@ def handle(request: object) -> dict[str, Any]:
             raise DominoError("bad_request", detail="args must be a JSON object")
         return {"ok": True, "value": METHODS[name](args, lang)}
     except DominoError as e:
-        return {"ok": False, "error": e.message(lang), "code": e.code}
+        reply = {"ok": False, "error": e.message(lang), "code": e.code}
+        if e.field is not None:
+            reply["field"] = e.field
+        return reply
 
 
 def call(request: str) -> str:

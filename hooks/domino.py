@@ -142,6 +142,7 @@ from engine.errors import DominoError  # noqa: E402
 from engine.examples import check as _engine_check  # noqa: E402
 from engine.examples import evaluate as _engine_evaluate  # noqa: E402
 from engine.examples import steps as _engine_steps  # noqa: E402
+from engine.figures import LIST_SIZE as _LIST_SIZE  # noqa: E402
 from engine.figures import PAGE_SIZE as _PAGE_SIZE  # noqa: E402
 from engine.figures import figure_svg as _figure_svg  # noqa: E402
 from engine.figures import layout_svg as _layout_svg  # noqa: E402
@@ -832,7 +833,8 @@ def render_hands(hands: Sequence[Sequence[Any]], lang: str) -> str:
     rows = "".join(
         f'<div class="domino-hand"><span class="domino-hand__seat">'
         f"{html.escape(_engine_text(lang, 'round.seat', seat=seat))}</span>"
-        f'<span class="domino-hand__tiles">{"".join(_tile_svg(t) for t in hand)}</span></div>'
+        f'<span class="domino-hand__tiles">{"".join(_tile_svg(t, _LIST_SIZE) for t in hand)}'
+        "</span></div>"
         for seat, hand in enumerate(hands)
     )
     return f'<div class="domino-hands" aria-hidden="true">{rows}</div>'

@@ -29,9 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.errors import DominoError as _DominoError  # noqa: E402
 from engine.lang import text as _text  # noqa: E402
 from engine.players import LEVELS as _LEVELS  # noqa: E402
 from engine.practice import MAX_SEED as _MAX_SEED  # noqa: E402
+from engine.rules import Rules as _Rules  # noqa: E402
 from hooks.app_forms import (  # noqa: E402
     OPTIONS_PRESET,
     FencePage,
@@ -53,6 +55,20 @@ PACE_MS = 800
 """The pause between two of the computer's moves shown one at a time."""
 
 
+def partnership_players() -> list[int]:
+    """The player counts the engine's rules accept in partnerships (``[4]``): the form's
+    partnerships control is enabled only for them (``data-needs-players``)."""
+    rules = _Rules.make(OPTIONS_PRESET, partnerships=True)
+    counts = []
+    for players in (2, 3, 4):
+        try:
+            rules.check_players(players)
+        except _DominoError:
+            continue
+        counts.append(players)
+    return counts
+
+
 def _word(lang: str, key: str) -> str:
     return word(lang, key)
 
@@ -62,12 +78,19 @@ def _select(ident: str, label: str, options: list[tuple[str, str]], **attrs: str
 
 
 def render_setup(lang: str) -> str:
-    """The set-up form: game, its options, players, levels, seed, Start."""
+    """The set-up form: game, players, the game's options, levels, seed, Start. Each
+    control comes after the one it depends on; the partnerships choice says which player
+    counts allow it (``data-needs-players``, from the engine's rules)."""
     w = lambda key: _word(lang, PREFIX + key)  # noqa: E731
     fields = [game_select(lang, "practice-preset", "practice__field", name="preset")]
+    fields.append(players_select(lang, "practice-players", "practice__field"))
+    needs = " ".join(str(n) for n in partnership_players())
     options = option_selects(lang, "practice", "practice__field", "practice-partners-note")
     options = [
         field.replace(
+            'data-option="partnerships"',
+            f'data-option="partnerships" data-needs-players="{needs}"',
+        ).replace(
             "</select></p>",
             f'</select><span class="practice__help" id="practice-partners-note">'
             f"{_e(w('partners_need_four'))}</span></p>",
@@ -80,7 +103,6 @@ def render_setup(lang: str) -> str:
         f'<fieldset class="practice__options" data-preset="{OPTIONS_PRESET}">'
         f"<legend>{_e(_word(lang, 'game.options'))}</legend>{''.join(options)}</fieldset>"
     )
-    fields.append(players_select(lang, "practice-players", "practice__field"))
     levels = [(level, _word(lang, f"level.{level}")) for level in _LEVELS]
     for seat in (1, 2, 3):
         fields.append(
@@ -102,34 +124,57 @@ def render_setup(lang: str) -> str:
         f"<h2>{_e(w('setup'))}</h2>{''.join(fields)}"
         '<p class="practice__actions">'
         '<button type="submit" class="domino-button domino-button--primary practice__start">'
-        f"{_e(w('start'))}</button></p></form>"
+        f"{_e(w('start'))}</button>"
+        + _button("practice__back", "back_to_game", lang)
+        + "</p></form>"
     )
 
 
-def _button(cls: str, key: str, lang: str, primary: bool = False) -> str:
+def _button(cls: str, key: str, lang: str, primary: bool = False, **attrs: str) -> str:
     kind = "domino-button domino-button--primary" if primary else "domino-button"
-    return f'<button type="button" class="{kind} {cls}">{_e(_word(lang, PREFIX + key))}</button>'
+    extra = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in attrs.items())
+    return (
+        f'<button type="button" class="{kind} {cls}"{extra}>'
+        f"{_e(_word(lang, PREFIX + key))}</button>"
+    )
 
 
 def render_game(lang: str) -> str:
-    """The game: turn, buttons, table, the reader's tiles, the end-of-round panel, the
-    seats, the score and the log. The script fills them from the engine's view."""
+    """The game: one screen's table (the round and turn line, the buttons, the layout,
+    the reader's tiles, the seats and the score), then the end-of-round panel, the
+    finished rounds and the log. The script fills them from the engine's view."""
     w = lambda key: _word(lang, PREFIX + key)  # noqa: E731
-    toolbar = "".join(
-        [
-            _button("practice__hint-button", "hint", lang),
-            _button("practice__undo", "undo", lang),
-            _button("practice__skip", "skip", lang),
-            _button("practice__download", "download", lang),
-            _button("practice__new", "new_game", lang),
-        ]
+    menu = (
+        '<details class="practice__menu">'
+        f'<summary class="domino-button">{_e(w("menu"))}</summary>'
+        '<div class="practice__menu-items">'
+        + _button("practice__download", "download", lang, aria_describedby="practice-download-note")
+        + '<span class="practice__help practice__download-note" id="practice-download-note">'
+        "</span>" + _button("practice__new", "new_game", lang) + "</div></details>"
+    )
+    toolbar = (
+        _button("practice__hint-button", "hint", lang)
+        + _button("practice__undo", "undo", lang)
+        + _button("practice__skip", "skip", lang)
+        + menu
     )
     return (
         '<div class="practice__game" hidden>'
+        '<div class="practice__table">'
+        f'<h2 id="practice-table-title" class="domino-sr-only">{_e(w("table"))}</h2>'
+        '<div class="practice__bar">'
         '<p class="practice__round"></p>'
         '<p class="practice__turn" aria-live="polite"></p>'
+        "</div>"
         f'<div class="practice__toolbar">{toolbar}</div>'
+        '<div class="practice__board" role="region" tabindex="0" '
+        'aria-labelledby="practice-table-title">'
+        '<div class="practice__layout"></div></div>'
+        '<div class="practice__callouts">'
+        '<p class="practice__open-ends" hidden></p>'
+        '<ul class="practice__notes" hidden></ul>'
         '<p class="practice__hint" aria-live="polite" hidden></p>'
+        "</div>"
         '<div class="practice__end" hidden tabindex="-1">'
         '<h2 class="practice__end-title"></h2>'
         '<p class="practice__end-text"></p>'
@@ -141,25 +186,29 @@ def render_game(lang: str) -> str:
         + _button("practice__next-round", "next_round", lang, primary=True)
         + _button("practice__new-game", "new_game", lang, primary=True)
         + "</p></div>"
-        f'<h2 class="practice__table-title">{_e(w("table"))}</h2>'
-        '<div class="practice__layout"></div>'
-        f'<h2 id="practice-tiles-title">{_e(w("your_tiles"))}</h2>'
+        '<div class="practice__hand">'
+        f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
         '<div class="practice__tiles" role="group" aria-labelledby="practice-tiles-title"></div>'
         '<div class="practice__ends" role="group" aria-labelledby="practice-which-end" hidden>'
         '<p id="practice-which-end" class="practice__which-end"></p>'
         '<div class="practice__end-buttons"></div>'
         + _button("practice__cancel", "cancel", lang)
-        + "</div>"
-        f"<h2>{_e(w('seats'))}</h2>"
-        '<ul class="practice__seats"></ul>'
+        + "</div></div>"
+        '<div class="practice__info">'
+        f'<h3 id="practice-seats-title" class="domino-sr-only">{_e(w("seats"))}</h3>'
+        '<ul class="practice__seats" aria-labelledby="practice-seats-title"></ul>'
         '<p class="practice__boneyard" hidden></p>'
-        f"<h2>{_e(w('score'))}</h2>"
-        '<div class="practice__score-wrap"><table class="practice__score">'
-        '<caption class="practice__target"></caption>'
+        '<div class="practice__score-wrap">'
+        '<table class="practice__score">'
+        f'<caption><span class="domino-sr-only">{_e(w("score"))}. </span>'
+        '<span class="practice__target"></span></caption>'
         f'<thead><tr><th scope="col">{_e(w("side"))}</th>'
         f'<th scope="col">{_e(w("this_round"))}</th>'
         f'<th scope="col">{_e(w("total"))}</th></tr></thead>'
         "<tbody></tbody></table></div>"
+        "</div></div>"
+        f'<section class="practice__history" hidden><h2>{_e(w("history"))}</h2>'
+        '<div class="practice__rounds"></div></section>'
         f"<h2>{_e(w('log'))}</h2>"
         '<ol class="practice__log"></ol>'
         "</div>"
@@ -167,20 +216,22 @@ def render_game(lang: str) -> str:
 
 
 def render_practice(source: str, lang: str, page_url: str) -> str:
-    """The practice app in ``lang``: hidden until its script runs."""
+    """The practice app in ``lang``: hidden until its script runs. Search skips it
+    (``data-search-exclude``): the page is indexed by its prose, not its controls."""
     if source.strip():
         raise ValueError("the practice block takes no lines")
     data = page_words(lang, PREFIX)
     words = json.loads(data)
     return (
-        f'<div class="practice" data-phase="setup" data-busy="false" data-pace="{PACE_MS}" '
-        f'data-max-seed="{_MAX_SEED}" data-words="{_e(data)}">'
+        f'<div class="practice" data-search-exclude data-phase="setup" data-busy="false" '
+        f'data-pace="{PACE_MS}" data-max-seed="{_MAX_SEED}" data-words="{_e(data)}">'
         f'<p class="practice__noscript">{_e(words["needs_script"])}</p>'
         '<div class="practice__app" hidden>'
         '<p class="practice__status" role="status" aria-live="polite"></p>'
         + render_setup(lang)
         + render_game(lang)
         + '<p class="practice__phase domino-sr-only" aria-live="polite"></p>'
+        '<div class="practice__said domino-sr-only" role="log" aria-live="polite"></div>'
         "</div></div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
     )

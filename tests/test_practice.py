@@ -19,7 +19,7 @@ from engine.web import call
 def reader_move(view: dict) -> str:
     """The first tile the reader may play, at its first end."""
     tile = next(t for t in view["hand"] if t["playable"])
-    return f"{tile['code']}@{tile['ends'][0]['end']}" if tile["ends"] else tile["code"]
+    return tile["ends"][0]["move"]
 
 
 def play_match(save: dict, lang: str = "en", max_moves: int = 2000) -> tuple[dict, list[dict]]:
@@ -169,7 +169,7 @@ def test_web_methods_carry_the_save_and_tell_errors_in_the_pages_language():
     assert bad["code"] == "save_version" and "99" in bad["error"]
     assert bad["error"] == DominoError("save_version", version=99, expected=1).message("pl")
     assert ask("practice_new", {"players": 5})["code"] == "bad_players"
-    assert ask("practice_new", {"levels": ["nobody"]})["code"] == "bad_request"
+    assert ask("practice_new", {"levels": ["nobody"]})["code"] == "bad_level"
     assert ask("practice_record", {"save": save})["code"] == "nothing_finished"
     assert ask("practice_play", {})["code"] == "bad_request"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import re
@@ -12,10 +13,10 @@ from engine_helpers import SEED_FIGURE_PLAYS
 
 from engine.description import describe
 from engine.errors import DominoError
-from engine.figures import figure_svg
+from engine.figures import figure_svg, layout_svg
 from engine.layout import Layout, Side
-from engine.svg import GAP, UNIT, PlacedTile, arrange, render
-from engine.tiles import ALL_TILES
+from engine.svg import GAP, NARROW_WIDTH, UNIT, Fit, PlacedTile, arrange, render
+from engine.tiles import ALL_TILES, Tile
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -264,3 +265,90 @@ def test_bad_input_raises_domino_error() -> None:
         figure_svg(["1-4"], "en", "", preset="poker")
     with pytest.raises(DominoError):
         figure_svg(["1-4", "1-1@up"], "en", "", preset="all-fives")
+
+
+# The wide drawing stays exactly what it was before narrow drawings came: the first
+# characters of the SHA-256 of drawings made by the code as it stood then.
+WIDE_DRAWINGS = {
+    "random 0 False": "a6d49946b20f1815",
+    "random 0 True": "d9ff01b8e28ebc8b",
+    "random 3 False": "336d17983f128b24",
+    "random 3 True": "a2e1ab8c065d770a",
+    "random 7 False": "b46cb33e1de716de",
+    "random 7 True": "311d7a96160d038c",
+    "random 11 False": "5c2c45bd524632cc",
+    "random 11 True": "67f42ce19433198d",
+    "figure spinner": "8e4e46ce4580117c",
+    "figure block": "b68a9662cc61da0f",
+    "tile": "c5f1f02ce395ba53",
+}
+
+
+def wide_drawing(name: str) -> str:
+    if name.startswith("random"):
+        _, seed, spinner = name.split()
+        return render(random_layout(int(seed), spinner == "True"), size=48, highlight=5)
+    if name == "figure spinner":
+        plays = [*SPINNER_OPEN, "5-6@up", "6-6@up", "1-5@down"]
+        return figure_svg(plays, "fr", "Légende", "all-fives", size=48, highlight_last=True)
+    if name == "figure block":
+        return figure_svg(BLOCK_FIGURES[-1], "de", "", size=48)
+    layout = Layout.empty().place(Tile.of(2, 5))
+    return render(layout, markers=False, size=22, decorative=True)
+
+
+@pytest.mark.parametrize("name", WIDE_DRAWINGS)
+def test_wide_drawings_are_unchanged(name: str) -> None:
+    svg = wide_drawing(name)
+    assert hashlib.sha256(svg.encode()).hexdigest()[:16] == WIDE_DRAWINGS[name]
+    if name.startswith("random"):
+        _, seed, spinner = name.split()
+        layout = random_layout(int(seed), spinner == "True")
+        assert render(layout, size=48, highlight=5, fit="wide") == svg
+
+
+def test_wide_and_narrow_drawings_have_different_ids() -> None:
+    layout = random_layout(2, True)
+    wide, narrow = (figure_svg_of(layout, fit) for fit in ("wide", "narrow"))
+    ids = [{e.get("id") for e in parse(svg).iter() if e.get("id")} for svg in (wide, narrow)]
+    assert len(ids[0]) == len(ids[1]) == 2 and not ids[0] & ids[1]
+    # Each drawing names itself by its own ids.
+    for svg, own in zip((wide, narrow), ids, strict=True):
+        assert set((parse(svg).get("aria-labelledby") or "").split()) == own
+    # The same tiles and ends, arranged differently.
+    assert [g.get("data-tile") for g in tile_groups(parse(wide))] == [
+        g.get("data-tile") for g in tile_groups(parse(narrow))
+    ]
+    assert [(m.get("data-end"), m.get("data-value")) for m in marker_groups(parse(wide))] == [
+        (m.get("data-end"), m.get("data-value")) for m in marker_groups(parse(narrow))
+    ]
+    assert arrange(layout) != arrange(layout, "narrow")
+
+
+def figure_svg_of(layout: Layout, fit: Fit) -> str:
+    return layout_svg(layout, "pl", "Podpis", size=48, highlight_last=True, fit=fit)
+
+
+def test_narrow_long_lines_keep_turning() -> None:
+    # A line of 27 tiles on one arm makes several U-turns and stays within the width.
+    layout = random_layout(5, False)
+    arr = arrange(layout, "narrow")
+    w = arr.bounds()[2]
+    assert w + 8 <= NARROW_WIDTH
+    rows = {t.y + t.height / 2 for t in arr.tiles if not t.vertical}
+    assert len(rows) >= 3
+    touching_halves_match_narrow(layout)
+
+
+def touching_halves_match_narrow(layout: Layout) -> None:
+    arr = arrange(layout, "narrow")
+    for c in layout.connections:
+        parent, child = arr.tiles[c.parent], arr.tiles[c.child]
+        joining = min(child.halves, key=lambda h: math.dist((h.x, h.y), centre(parent)))
+        touched = min(parent.halves, key=lambda h: math.dist((h.x, h.y), (joining.x, joining.y)))
+        assert touched.value == joining.value, (parent.code, child.code)
+
+
+def test_fit_must_be_wide_or_narrow() -> None:
+    with pytest.raises(ValueError):
+        arrange(Layout.from_plays(["1-4"]), "tall")  # type: ignore[arg-type]

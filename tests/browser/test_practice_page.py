@@ -10,6 +10,8 @@ shown at the page's pace; the tests set ``data-pace`` to 0, except where the rea
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from engine.records import replay
 
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"
+REPO = Path(__file__).resolve().parents[2]
 
 # The reader may act: the engine is idle, and it is the reader's turn or the round is over.
 READY = """() => {
@@ -120,19 +123,41 @@ def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
     ]
     assert totals == [s["total"] for s in expected["sides"]]
 
-    # The record downloads as a file that the engine replays to the same totals.
+    # The record downloads as one line of JSON that the command line replays to the
+    # same totals (it is in the menu, with the rarer actions).
+    root.locator(".practice__menu summary").click()
     with page.expect_download() as info:
         root.get_by_role("button", name=w["download"]).click()
-    record = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    path = Path(info.value.path())
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n") and text.count("\n") == 1
+    record = json.loads(text)
     result = replay(record)
     assert result["ok"], result
     assert result["totals"][-1] == totals
+    cli = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+        check=False,
+    )
+    assert cli.returncode == 0, cli.stderr
+    (answer,) = [json.loads(line) for line in cli.stdout.splitlines() if line.strip()]
+    assert answer["ok"] and answer["totals"][-1] == totals, answer
     assert root.locator(".practice__status").inner_text() == w["downloaded"]
 
-    # The next round is dealt.
+    # The next round is dealt; the round played can be opened again, its layout drawn.
     root.get_by_role("button", name=w["next_round"]).click()
     page.wait_for_function("document.querySelector('.practice').dataset.phase === 'play'")
     assert saved(page)["rounds"][-1] == [] or len(saved(page)["rounds"]) == 2
+    assert root.locator(".practice__status").inner_text() == ""  # the download's is stale
+    past = root.locator(".practice__past")
+    assert past.count() == 1
+    past.locator("summary").click()
+    assert past.locator("svg [data-tile]").count() == len(save["rounds"][0])
+    assert expected["round_end"]["text"] in past.inner_text()
     only_this_host(page_log, site_url)
 
 
@@ -164,6 +189,10 @@ def test_undo_reload_and_the_seeded_deal(
     assert wait_ready(page) == phase
     assert hand(root) == kept
     assert root.locator(".practice__status").inner_text() == w["restored"]
+    if phase == "play":  # the next move makes "your game is back" stale
+        play_one(root)
+        wait_ready(page)
+        assert root.locator(".practice__status").inner_text() == ""
 
     # The same seed in the address deals the same hand in another browser.
     context = browser.new_context()
@@ -217,7 +246,8 @@ def test_the_hint_and_the_computers_moves_at_once(page: Any, page_log: Any, site
     # turn comes back at once.
     skip = root.locator(".practice__skip")
     page.wait_for_function(
-        f"() => ({READY})() || document.querySelector('.practice__skip').checkVisibility()"
+        f"() => ({READY})() || document.querySelector('.practice__skip')"
+        ".checkVisibility({visibilityProperty: true})"
     )
     if not skip.is_visible():
         play_one(root)
@@ -229,8 +259,11 @@ def test_the_hint_and_the_computers_moves_at_once(page: Any, page_log: Any, site
     root.get_by_role("button", name=w["hint"]).click()
     hint = root.locator(".practice__hint")
     hint.wait_for(state="visible")
-    expected = practice.suggest(saved(page), "en")
-    assert hint.inner_text() == expected["text"]
+    # The Expert's hint has a wall-clock budget (engine.players.expert), so on a loaded
+    # machine the browser's answer may differ from CPython's: it names a tile to play.
+    view = practice.view(saved(page), "en")
+    playable = [t["name"] for t in view["hand"] if t["playable"]]
+    assert any(hint.inner_text().startswith(f"Play {name}") for name in playable), playable
     only_this_host(page_log, site_url)
 
 
@@ -252,7 +285,7 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
             violations = axe_violations(page, [ROOT])
             if violations:
                 found[state] = violations
-            wide = wider_than(page, ROOT, 360, ".practice__layout, .practice__score-wrap")
+            wide = wider_than(page, ROOT, 360, ".practice__board, .practice__score-wrap")
             assert wide == [], f"{state}: {wide[:5]}"
 
         check("setup")

@@ -8,8 +8,9 @@
 // worker once, and marks <html data-engine="loading">, then "ready" or "failed", so
 // pages, tests and assistive scripts can follow the start. callEngine() starts the engine
 // if needed and resolves to the reply's value; on an error it rejects with an Error whose
-// `.code` is the engine's error code and `.message` its text in the request's language
-// (code "engine_failed", with the browser's error text, when the engine could not start).
+// `.code` is the engine's error code, `.message` its text in the request's language and
+// `.field` the id of the form control it concerns, or null (code "engine_failed", with the
+// browser's error text, when the engine could not start).
 
 let worker = null;
 let started = null; // Promise of "ready" or "failed"
@@ -21,9 +22,10 @@ function setState(state) {
   document.documentElement.dataset.engine = state;
 }
 
-function engineError(code, message) {
+function engineError(code, message, field = null) {
   const error = new Error(message);
   error.code = code;
+  error.field = field ?? null;
   return error;
 }
 
@@ -53,7 +55,7 @@ export function startEngine() {
         if (!waiting) return;
         pending.delete(data.id);
         if (data.ok) waiting.resolve(data.value);
-        else waiting.reject(engineError(data.code, data.error));
+        else waiting.reject(engineError(data.code, data.error, data.field));
       }
     };
     // The worker's script itself could not load or run (no status message will come).

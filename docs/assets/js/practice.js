@@ -1,15 +1,21 @@
 // The practice page: a match against the computer, played by the rules engine in the
 // reader's browser (engine-client.js, a Web Worker). The build (hooks/practice_page.py)
 // writes every word into the page; this script only wires the controls to the engine and
-// shows what it answers. No rule is decided here.
+// draws what it answers. No rule is decided here: what can be played, where, what it
+// scores, who is to move, what each line says, all come from the engine's view.
 //
 // The engine keeps the whole game in one JSON "save"; every call takes it and returns the
 // new {save, view}. The save is kept in localStorage after every change and restored on
-// load. The root's data-phase is "setup", "play", "round-over" or "match-over".
+// load; the address carries the game's whole setting (view.link), so a link deals the
+// same match. The root's data-phase is "setup", "play", "round-over" or "match-over", and
+// data-busy is "true" while the engine works on a move.
 
 import { startEngine, callEngine } from "./engine-client.js";
 
 const STORAGE_KEY = "domino-practice-save";
+const MAX_QUERY = 2048; // a link's query longer than this is left to the engine to refuse
+const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
+const TARGET_PX = 44; // an end marker's button is at least this wide and high
 
 const root = document.querySelector(".practice");
 if (root) setup(root);
@@ -23,6 +29,7 @@ function setup(root) {
     app: $(".practice__app"),
     status: $(".practice__status"),
     phase: $(".practice__phase"),
+    said: $(".practice__said"),
     form: $(".practice__setup"),
     preset: $("#practice-preset"),
     options: $(".practice__options"),
@@ -30,24 +37,24 @@ function setup(root) {
     players: $("#practice-players"),
     seed: $("#practice-seed"),
     start: $(".practice__start"),
+    back: $(".practice__back"),
     game: $(".practice__game"),
+    table: $(".practice__table"),
     round: $(".practice__round"),
     turn: $(".practice__turn"),
     hintButton: $(".practice__hint-button"),
     undo: $(".practice__undo"),
     skip: $(".practice__skip"),
+    menu: $(".practice__menu"),
     download: $(".practice__download"),
+    downloadNote: $(".practice__download-note"),
     newGame: $(".practice__new"),
-    hint: $(".practice__hint"),
-    end: $(".practice__end"),
-    endTitle: $(".practice__end-title"),
-    endText: $(".practice__end-text"),
-    hands: $(".practice__hands"),
-    next: $(".practice__next"),
-    match: $(".practice__match"),
-    nextRound: $(".practice__next-round"),
-    newGame2: $(".practice__new-game"),
+    board: $(".practice__board"),
     layout: $(".practice__layout"),
+    openEnds: $(".practice__open-ends"),
+    notes: $(".practice__notes"),
+    hint: $(".practice__hint"),
+    hand: $(".practice__hand"),
     tiles: $(".practice__tiles"),
     ends: $(".practice__ends"),
     whichEnd: $(".practice__which-end"),
@@ -57,6 +64,16 @@ function setup(root) {
     boneyard: $(".practice__boneyard"),
     target: $(".practice__target"),
     score: $(".practice__score tbody"),
+    end: $(".practice__end"),
+    endTitle: $(".practice__end-title"),
+    endText: $(".practice__end-text"),
+    hands: $(".practice__hands"),
+    next: $(".practice__next"),
+    match: $(".practice__match"),
+    nextRound: $(".practice__next-round"),
+    newGame2: $(".practice__new-game"),
+    history: $(".practice__history"),
+    rounds: $(".practice__rounds"),
     log: $(".practice__log"),
   };
 
@@ -66,9 +83,13 @@ function setup(root) {
   let fast = false; // show the computer's moves at once, until it is the reader's turn
   let timer = null; // the pause before the computer's next move
   let token = 0; // bumped by every new state: a late answer for an old one is dropped
+  let choosing = null; // the hand tile whose end the reader is choosing
+  let heard = { round: null, count: 0 }; // the log entries already announced
+  let shownLayout = null; // the SVG text on the table now
 
   const fill = (template, values) =>
     template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
+  const logText = (entry) => entry.text;
 
   // data-busy tells tests and assistive scripts that the engine is working on a move.
   function setBusy(value) {
@@ -109,12 +130,26 @@ function setup(root) {
     }
   }
 
+  // The header stays at the top of the window: the table is placed under it.
+  function headerHeight() {
+    return document.querySelector(".md-header")?.offsetHeight ?? 0;
+  }
+
+  function placeTable() {
+    root.style.setProperty("--practice-top", `${headerHeight()}px`);
+    if (!el.game.hidden) el.table.scrollIntoView({ block: "start" });
+  }
+
   // --- The set-up form -----------------------------------------------------------------
 
   function randomSeed() {
     const n = new Uint32Array(1);
     crypto.getRandomValues(n);
     return n[0] % (maxSeed + 1);
+  }
+
+  function query() {
+    return location.search.replace(/^\?/, "");
   }
 
   function urlSeed() {
@@ -124,9 +159,9 @@ function setup(root) {
     return n <= maxSeed ? n : null;
   }
 
-  function showSeedInUrl(seed) {
+  function showLinkInUrl() {
     const url = new URL(location.href);
-    url.searchParams.set("seed", String(seed));
+    url.search = view.link ? `?${view.link}` : "";
     history.replaceState(history.state, "", url);
   }
 
@@ -136,8 +171,11 @@ function setup(root) {
     for (const field of root.querySelectorAll(".practice__field[data-seat]")) {
       field.hidden = Number(field.dataset.seat) >= players;
     }
-    if (players !== 4) el.partnerships.value = "false";
-    el.partnerships.disabled = players !== 4;
+    // Which player counts allow partnerships is the engine's rule, written by the build.
+    const allowed = (el.partnerships.dataset.needsPlayers ?? "").split(" ").map(Number);
+    const ok = allowed.includes(players);
+    if (!ok) el.partnerships.value = el.partnerships.options[0].value;
+    el.partnerships.disabled = !ok;
   }
 
   function settings() {
@@ -153,17 +191,97 @@ function setup(root) {
     }
     const levels = [];
     for (let seat = 1; seat < players; seat++) levels.push($(`#practice-level-${seat}`).value);
-    const seed = el.seed.value.trim() === "" ? NaN : Number(el.seed.value);
+    const text = el.seed.value.trim();
+    const seed = /^\d+$/.test(text) ? Number(text) : text === "" ? null : text;
     return { preset, options, players, levels, seed };
+  }
+
+  function choose(select, value) {
+    const wanted = typeof value === "string" ? value : JSON.stringify(value);
+    const index = [...select.options].findIndex((o) => o.value === wanted);
+    if (index >= 0) select.selectedIndex = index;
+  }
+
+  // Fills the form with the settings the engine read from a link; the controls a link
+  // got wrong keep the reader's own choice.
+  function fillForm(given, wrong) {
+    const ok = (id) => !wrong.has(id);
+    if (given.preset && ok("practice-preset")) choose(el.preset, given.preset);
+    if (given.players && ok("practice-players")) choose(el.players, String(given.players));
+    for (const select of el.options.querySelectorAll("select[data-option]")) {
+      const name = select.dataset.option;
+      if (!ok(select.id)) continue;
+      if (given.options && name in given.options) choose(select, given.options[name]);
+      else select.selectedIndex = 0;
+    }
+    (given.levels ?? []).forEach((level, i) => {
+      const select = $(`#practice-level-${i + 1}`);
+      if (select && ok(select.id)) choose(select, level);
+    });
+    if (Number.isInteger(given.seed) && ok("practice-seed")) el.seed.value = String(given.seed);
+    updateForm();
+  }
+
+  // A field's error: shown next to it, described by it, marked invalid.
+  function showError(id, message) {
+    const control = id ? root.querySelector(`#${CSS.escape(id)}`) : null;
+    if (!control || !el.form.contains(control)) {
+      say(message);
+      return;
+    }
+    let note = root.querySelector(`#${CSS.escape(id)}-error`);
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "practice__error";
+      note.id = `${id}-error`;
+      control.after(note);
+      const described = control.getAttribute("aria-describedby");
+      control.setAttribute("aria-describedby", described ? `${note.id} ${described}` : note.id);
+    }
+    note.textContent = message;
+    control.setAttribute("aria-invalid", "true");
+  }
+
+  function clearError(control) {
+    const note = root.querySelector(`#${CSS.escape(control.id)}-error`);
+    if (!note) return;
+    note.remove();
+    control.removeAttribute("aria-invalid");
+    const rest = (control.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter((id) => id && id !== note.id);
+    if (rest.length) control.setAttribute("aria-describedby", rest.join(" "));
+    else control.removeAttribute("aria-describedby");
+  }
+
+  function clearErrors() {
+    for (const control of el.form.querySelectorAll("[aria-invalid]")) clearError(control);
   }
 
   function showSetup() {
     cancelComputer();
+    closeEnds();
     el.form.hidden = false;
     el.game.hidden = true;
+    el.back.hidden = !(save || stored());
     setPhase("setup");
     if (el.seed.value === "") el.seed.value = String(urlSeed() ?? randomSeed());
     updateForm();
+  }
+
+  // A link's settings, read by the engine: the form shows them, and each bad value gets
+  // the engine's message at its field.
+  async function readLink() {
+    const q = query();
+    if (!q) return;
+    const reply = await ask("practice_settings", { query: q.slice(0, MAX_QUERY + 1) }, {
+      quiet: true,
+    });
+    if (!reply) return; // an engine without the method: the seed alone is read
+    const wrong = new Set((reply.errors ?? []).map((e) => e.field));
+    fillForm(reply.settings ?? {}, wrong);
+    clearErrors();
+    for (const e of reply.errors ?? []) showError(e.field, e.message);
   }
 
   // --- Talking to the engine ----------------------------------------------------------------
@@ -172,8 +290,9 @@ function setup(root) {
     return document.documentElement.dataset.engine;
   }
 
-  // Calls the engine; on an error, says it in the status line and returns null.
-  async function ask(method, args) {
+  // Calls the engine; on an error, says it (at its field if it names one) and returns
+  // null. `quiet` says nothing of the error.
+  async function ask(method, args, { quiet = false } = {}) {
     if (engineState() !== "ready") {
       say(words.loading);
       const outcome = await startEngine();
@@ -186,13 +305,17 @@ function setup(root) {
     try {
       return await callEngine(method, args, lang);
     } catch (error) {
-      say(error.code === "engine_failed" ? words.failed : error.message);
+      if (quiet) return null;
+      if (error.code === "engine_failed") say(words.failed);
+      else if (error.field && !el.form.hidden) showError(error.field, error.message);
+      else say(error.message);
       return null;
     }
   }
 
-  // Runs one engine call that changes the game, then shows the new state.
-  async function act(method, args = {}, { announce = "" } = {}) {
+  // Runs one engine call that changes the game, then shows the new state. A status the
+  // move makes stale (a restored game, a download, an earlier error) is cleared.
+  async function act(method, args = {}) {
     if (busy) return false;
     setBusy(true);
     cancelComputer();
@@ -202,22 +325,24 @@ function setup(root) {
       render();
       return false;
     }
+    say("");
     adopt(reply);
-    if (announce) say(announce);
     return true;
   }
 
-  function adopt(reply) {
+  function adopt(reply, { silent = false } = {}) {
+    const before = view;
     save = reply.save;
     view = reply.view;
     token++;
     store();
-    showSeedInUrl(save.seed);
+    showLinkInUrl();
     el.hint.hidden = true;
     el.hint.textContent = "";
     if (view.your_turn || view.phase !== "play") fast = false;
     el.form.hidden = true;
     el.game.hidden = false;
+    listen(before, silent);
     render();
     scheduleComputer();
   }
@@ -241,8 +366,26 @@ function setup(root) {
     timer = setTimeout(async () => {
       timer = null;
       if (mine !== token || busy) return;
-      await act("practice_computer");
+      if (await act("practice_computer")) focusTurn();
     }, pace);
+  }
+
+  // --- Heard as well as seen: each new entry of the round's log, once, in order ---------
+
+  function listen(before, silent) {
+    const log = view.log;
+    const sameRound = before && heard.round === view.round && before.seed === view.seed;
+    if (!sameRound || log.length < heard.count) {
+      el.said.replaceChildren();
+      heard = { round: view.round, count: silent || !sameRound && before === null ? log.length : 0 };
+      if (silent) return;
+    }
+    for (const entry of log.slice(heard.count)) {
+      const p = document.createElement("p");
+      p.textContent = logText(entry);
+      el.said.append(p);
+    }
+    heard.count = log.length;
   }
 
   // --- Showing the view -----------------------------------------------------------------
@@ -261,6 +404,112 @@ function setup(root) {
     return li;
   }
 
+  function viewBox(svgText) {
+    const m = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/.exec(svgText ?? "");
+    return m ? { width: Number(m[3]), height: Number(m[4]) } : null;
+  }
+
+  // The scale at which a drawing fits the board, and its tiles' least long side there.
+  function fit(svgText, width, height) {
+    const box = viewBox(svgText);
+    if (!box) return 0;
+    return Math.min(width / box.width, height / box.height);
+  }
+
+  // Of the two drawings of the layout (one bent sooner for a narrow screen), the one
+  // that is drawn the larger in the board.
+  function chooseLayout() {
+    const wide = view.layout;
+    const narrow = view.layout_narrow;
+    if (!narrow || narrow === wide) return wide;
+    const width = el.board.clientWidth || 328;
+    const height = el.board.clientHeight || 300;
+    return fit(narrow, width, height) > fit(wide, width, height) * 1.05 ? narrow : wide;
+  }
+
+  // Sizes the drawing to the board: as large as it is drawn, smaller to fit, never with a
+  // tile under MIN_TILE_PX (then the board pans), and the last tile laid in view.
+  function fitLayout(changed) {
+    const svg = el.layout.querySelector("svg");
+    if (!svg) return;
+    const box = svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    const natural = Number(svg.getAttribute("width")) / box.width || 1;
+    let longest = 64;
+    const tiles = svg.querySelectorAll("[data-tile]");
+    if (tiles.length) {
+      longest = Math.min(
+        ...[...tiles].map((t) => {
+          const b = t.getBBox();
+          return Math.max(b.width, b.height);
+        }),
+      );
+    }
+    const style = getComputedStyle(el.board);
+    const width = el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height = el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    let scale = Math.min(natural, width / box.width, height / box.height);
+    scale = Math.max(scale, MIN_TILE_PX / longest);
+    svg.style.maxWidth = "none";
+    svg.style.width = `${box.width * scale}px`;
+    svg.style.height = `${box.height * scale}px`;
+    if (changed) keepInView(svg.querySelector(".domino-last"));
+  }
+
+  // Pans the board (never the page) so that `target` is inside it.
+  function keepInView(target) {
+    if (!target) return;
+    const board = el.board.getBoundingClientRect();
+    const r = target.getBoundingClientRect();
+    let dx = 0;
+    let dy = 0;
+    if (r.left < board.left) dx = r.left - board.left - 24;
+    else if (r.right > board.right) dx = r.right - board.right + 24;
+    if (r.top < board.top) dy = r.top - board.top - 24;
+    else if (r.bottom > board.bottom) dy = r.bottom - board.bottom + 24;
+    if (dx || dy) el.board.scrollBy({ left: dx, top: dy, behavior: "instant" });
+  }
+
+  function drawLayout() {
+    const svgText = chooseLayout();
+    const changed = svgText !== shownLayout;
+    if (changed) {
+      el.layout.innerHTML = svgText;
+      shownLayout = svgText;
+    }
+    fitLayout(changed);
+    if (choosing) showEndTargets(choosing);
+  }
+
+  function tileButton(tile, playable) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "domino-tile practice__tile";
+    b.dataset.tile = tile.code;
+    b.classList.toggle("is-playable", playable);
+    b.classList.toggle("is-drawn", !!tile.drawn);
+    // The engine's name for the button: the tile first, then whether it can be played
+    // and whether it was just drawn.
+    b.setAttribute("aria-label", tile.label);
+    b.innerHTML = tile.svg;
+    const svg = b.querySelector("svg");
+    if (svg) {
+      svg.setAttribute("aria-hidden", "true");
+      // Drawn larger than the engine's size by the page's scale; a double stands across.
+      svg.style.width = `calc(${Number(svg.getAttribute("width")) || 50}px * var(--practice-hand-scale, 1))`;
+      svg.style.height = "auto";
+      svg.style.maxWidth = "none";
+    }
+    if (tile.drawn) {
+      const mark = document.createElement("span");
+      mark.className = "practice__drawn";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = words.drawn;
+      b.append(mark);
+    }
+    return b;
+  }
+
   function render() {
     if (!view) return;
     setPhase(view.phase);
@@ -271,38 +520,49 @@ function setup(root) {
     // button disabled under the reader's focus would drop it); the handlers wait instead.
     el.hintButton.disabled = !(playing && view.your_turn);
     el.undo.disabled = !view.can_undo;
-    el.skip.hidden = !computersTurn();
-    el.download.disabled = !(view.phase !== "play" || view.round > 1);
-
-    if (el.layout.dataset.svg !== view.layout) {
-      el.layout.innerHTML = view.layout;
-      el.layout.dataset.svg = view.layout;
+    // While the computer plays, the skip button takes the place of hint and undo.
+    const theirs = computersTurn();
+    el.skip.classList.toggle("is-idle", !theirs);
+    el.skip.setAttribute("aria-hidden", String(!theirs));
+    el.skip.tabIndex = theirs ? 0 : -1;
+    for (const b of [el.hintButton, el.undo]) {
+      b.classList.toggle("is-idle", theirs);
+      b.setAttribute("aria-hidden", String(theirs));
+      b.tabIndex = theirs ? -1 : 0;
     }
+    // Whether a record exists, and why not, is the engine's to say.
+    el.download.disabled = !view.can_download;
+    const note = view.can_download ? "" : view.download_note;
+    el.downloadNote.textContent = note;
+    el.downloadNote.hidden = !note;
 
-    // The reader's tiles: the playable ones stand out (and say so).
+    drawLayout();
+
+    const openEnds = view.open_ends ? view.open_ends.text : "";
+    el.openEnds.textContent = openEnds;
+    el.openEnds.hidden = !openEnds;
+    const notes = view.notes;
+    el.notes.replaceChildren(...notes.map(item));
+    el.notes.hidden = notes.length === 0;
+
+    // The reader's tiles: the playable ones stand out (and say so), the drawn ones too.
     const focusedTile = document.activeElement?.closest?.(".practice__tile")?.dataset.tile;
     el.tiles.replaceChildren(
-      ...view.hand.map((tile) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "domino-tile practice__tile";
-        b.dataset.tile = tile.code;
-        const playable = playing && view.your_turn && tile.playable;
-        b.classList.toggle("is-playable", playable);
-        b.setAttribute(
-          "aria-label",
-          playable ? `${tile.name}, ${words.playable}` : tile.name,
-        );
-        b.innerHTML = tile.svg;
-        b.querySelector("svg")?.setAttribute("aria-hidden", "true");
-        return b;
-      }),
+      ...view.hand.map((tile) => tileButton(tile, playing && view.your_turn && tile.playable)),
     );
-    if (focusedTile) el.tiles.querySelector(`[data-tile="${focusedTile}"]`)?.focus();
+    if (focusedTile) {
+      el.tiles.querySelector(`[data-tile="${focusedTile}"]`)?.focus({ preventScroll: true });
+    }
     if (!playing || !view.your_turn) closeEnds();
 
     el.seats.replaceChildren(
-      ...view.seats.map((s) => item(fill(words.seat_tiles, { name: s.name, count: s.tiles }))),
+      ...view.seats.map((s) => {
+        const li = item(s.text);
+        // The seat to move is marked (its line says so too, in the page's language).
+        li.classList.toggle("is-turn", s.turn);
+        if (s.turn) li.setAttribute("aria-current", "true");
+        return li;
+      }),
     );
     el.boneyard.hidden = view.boneyard === null;
     if (view.boneyard !== null) el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
@@ -323,7 +583,9 @@ function setup(root) {
       }),
     );
 
-    el.log.replaceChildren(...(view.log.length ? view.log : [words.log_empty]).map(item));
+    const log = view.log;
+    el.log.replaceChildren(...(log.length ? log.map(logText) : [words.log_empty]).map(item));
+    renderHistory();
 
     const over = view.round_end !== null;
     const wasHidden = el.end.hidden;
@@ -334,7 +596,7 @@ function setup(root) {
       el.endText.textContent = view.round_end.text;
       el.hands.replaceChildren(
         ...view.round_end.hands.map((h) =>
-          item(`${h.name}: ${h.tiles.length ? h.tiles.join(" ") : words.hand_empty}`),
+          item(h.text),
         ),
       );
       el.next.textContent = view.round_end.next;
@@ -343,15 +605,109 @@ function setup(root) {
       el.match.hidden = view.match_end === null;
       el.nextRound.hidden = view.phase !== "round-over";
       el.newGame2.hidden = view.phase !== "match-over";
-      if (wasHidden) el.end.focus();
+      if (wasHidden) {
+        el.end.focus({ preventScroll: true });
+        el.end.scrollIntoView({ block: "nearest" });
+      }
+    }
+  }
+
+  // Each finished round, to open again: its final layout, hands and score. The drawings'
+  // ids are made the round's own, so they never repeat the table's.
+  let historyShown = "";
+  function renderHistory() {
+    const rounds = view.history;
+    const key = JSON.stringify(rounds.map((r) => [r.round, r.totals]));
+    el.history.hidden = rounds.length === 0;
+    if (key === historyShown) return;
+    historyShown = key;
+    el.rounds.replaceChildren(
+      ...rounds.map((r) => {
+        const details = document.createElement("details");
+        details.className = "practice__past";
+        const summary = document.createElement("summary");
+        summary.textContent = r.title;
+        details.append(summary);
+        details.addEventListener(
+          "toggle",
+          () => {
+            if (!details.open || details.dataset.drawn) return;
+            details.dataset.drawn = "true";
+            const figure = document.createElement("div");
+            figure.className = "practice__past-layout";
+            const narrow = window.matchMedia("(max-width: 40em)").matches && r.layout_narrow;
+            figure.innerHTML = ownIds(narrow ? r.layout_narrow : r.layout, `past${r.round}-`);
+            const text = document.createElement("p");
+            text.textContent = r.text;
+            const hands = document.createElement("ul");
+            hands.append(...(r.hands ?? []).map((h) => item(h.text)));
+            details.append(figure, text, hands);
+          },
+          { once: false },
+        );
+        return details;
+      }),
+    );
+  }
+
+  function ownIds(svgText, prefix) {
+    let out = svgText ?? "";
+    for (const [, id] of out.matchAll(/id="([^"]+)"/g)) out = out.replaceAll(id, prefix + id);
+    return out;
+  }
+
+  // --- Focus: the reader's next action, without moving the table -----------------------
+
+  function focusTurn() {
+    if (!view || el.game.hidden) return;
+    if (view.phase === "play" && view.your_turn) {
+      el.tiles.querySelector(".is-playable")?.focus({ preventScroll: true });
     }
   }
 
   // --- The reader's moves ---------------------------------------------------------------
 
   function closeEnds() {
+    choosing = null;
+    el.tiles.hidden = false;
+    el.hand.style.minHeight = "";
     el.ends.hidden = true;
     el.endButtons.replaceChildren();
+    for (const b of el.layout.querySelectorAll(".practice__end-target")) b.remove();
+  }
+
+  const moveOf = (e) => e.move; // the engine writes every move: the page never builds one
+
+  function play(move) {
+    closeEnds();
+    act("practice_play", { move }).then(focusTurn);
+  }
+
+  // Real buttons over the drawn end markers, each as large as a fingertip.
+  function showEndTargets(tile) {
+    for (const b of el.layout.querySelectorAll(".practice__end-target")) b.remove();
+    const box = el.layout.getBoundingClientRect();
+    for (const e of tile.ends) {
+      if (!e.end) continue;
+      const marker = el.layout.querySelector(`.domino-markers [data-end="${e.end}"]`);
+      if (!marker) continue;
+      const r = marker.getBoundingClientRect();
+      const w = Math.max(TARGET_PX, r.width);
+      const h = Math.max(TARGET_PX, r.height);
+      const b = button("", "practice__end-target");
+      b.setAttribute("aria-label", e.text);
+      b.dataset.move = moveOf(e);
+      b.dataset.end = e.end;
+      if (e.score) {
+        b.textContent = `+${e.score}`;
+        b.classList.add("has-score");
+      }
+      b.style.left = `${r.left - box.left + r.width / 2 - w / 2}px`;
+      b.style.top = `${r.top - box.top + r.height / 2 - h / 2}px`;
+      b.style.width = `${w}px`;
+      b.style.height = `${h}px`;
+      el.layout.append(b);
+    }
   }
 
   function chooseTile(code) {
@@ -362,24 +718,25 @@ function setup(root) {
       return;
     }
     if (tile.ends.length <= 1) {
-      closeEnds();
-      const move = tile.ends.length ? `${tile.code}@${tile.ends[0].end}` : tile.code;
-      act("practice_play", { move }).then(() => {
-        if (view.your_turn) el.tiles.querySelector(".is-playable")?.focus();
-      });
+      play(moveOf(tile.ends[0]));
       return;
     }
-    // It fits more than one end: ask which.
+    // It fits more than one end: ask which, on the table and in a list.
+    choosing = tile;
     el.whichEnd.textContent = fill(words.which_end, { tile: tile.name });
     el.endButtons.replaceChildren(
       ...tile.ends.map((e) => {
-        const b = button(e.label, "domino-button practice__end-button");
-        b.dataset.move = `${tile.code}@${e.end}`;
+        const b = button(e.text, "domino-button practice__end-button");
+        b.dataset.move = moveOf(e);
         return b;
       }),
     );
+    // The choice takes the hand's place, in at least the hand's height: nothing moves.
+    el.hand.style.minHeight = `${el.hand.offsetHeight}px`;
+    el.tiles.hidden = true;
     el.ends.hidden = false;
-    el.endButtons.querySelector("button").focus();
+    showEndTargets(tile);
+    el.endButtons.querySelector("button").focus({ preventScroll: true });
   }
 
   el.tiles.addEventListener("click", (event) => {
@@ -388,16 +745,27 @@ function setup(root) {
   });
   el.endButtons.addEventListener("click", (event) => {
     const b = event.target.closest(".practice__end-button");
-    if (!b) return;
-    closeEnds();
-    act("practice_play", { move: b.dataset.move }).then(() => {
-      if (view.your_turn) el.tiles.querySelector(".is-playable")?.focus();
-    });
+    if (b) play(b.dataset.move);
+  });
+  // A tap on an end marker, or on its button, plays the chosen tile there.
+  el.layout.addEventListener("click", (event) => {
+    if (!choosing) return;
+    const target = event.target.closest(".practice__end-target");
+    if (target) {
+      play(target.dataset.move);
+      return;
+    }
+    const marker = event.target.closest(".domino-markers [data-end]");
+    const e = marker && choosing.ends.find((x) => x.end === marker.dataset.end);
+    if (e) play(moveOf(e));
   });
   el.cancel.addEventListener("click", () => {
-    const code = el.endButtons.querySelector("button")?.dataset.move.split("@")[0];
+    const code = choosing?.code;
     closeEnds();
-    el.tiles.querySelector(`[data-tile="${code}"]`)?.focus();
+    if (code) el.tiles.querySelector(`[data-tile="${code}"]`)?.focus({ preventScroll: true });
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && choosing) el.cancel.click();
   });
 
   el.hintButton.addEventListener("click", async () => {
@@ -408,28 +776,55 @@ function setup(root) {
     el.hint.textContent = reply.text;
     el.hint.hidden = false;
   });
-  el.undo.addEventListener("click", () => act("practice_undo"));
+  el.undo.addEventListener("click", () => act("practice_undo").then(focusTurn));
   el.skip.addEventListener("click", () => {
+    if (!computersTurn()) return;
     fast = true;
     if (!busy) scheduleComputer();
   });
-  el.nextRound.addEventListener("click", () =>
-    act("practice_next_round").then(() => el.tiles.querySelector(".is-playable, .practice__tile")?.focus()),
-  );
+  el.nextRound.addEventListener("click", async () => {
+    if (await act("practice_next_round")) {
+      placeTable();
+      focusTurn();
+    }
+  });
+
+  // "New game" keeps the game on the table (and its save) until a new one starts:
+  // "Back to my game" returns to it.
   const toSetup = () => {
+    el.menu.open = false;
     el.seed.value = String(randomSeed());
-    say("");
+    clearErrors();
     showSetup();
-    el.preset.focus();
+    say(save ? words.kept_game : "");
+    el.form.scrollIntoView({ block: "start" });
+    el.preset.focus({ preventScroll: true });
   };
   el.newGame.addEventListener("click", toSetup);
   el.newGame2.addEventListener("click", toSetup);
+  el.back.addEventListener("click", () => {
+    if (busy) return;
+    if (!save || !view) {
+      const kept = stored();
+      if (kept !== null) restore(kept);
+      return;
+    }
+    say("");
+    el.form.hidden = true;
+    el.game.hidden = false;
+    showLinkInUrl();
+    render();
+    scheduleComputer();
+    placeTable();
+    focusTurn();
+  });
 
   el.download.addEventListener("click", async () => {
     if (busy || !save) return;
     const record = await ask("practice_record", { save });
     if (!record) return;
-    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
+    // One line of JSON: `python -m engine replay FILE` reads JSON Lines.
+    const blob = new Blob([JSON.stringify(record) + "\n"], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `domino-${save.preset}-seed-${save.seed}.json`;
@@ -444,13 +839,14 @@ function setup(root) {
 
   el.preset.addEventListener("change", updateForm);
   el.players.addEventListener("change", updateForm);
+  el.form.addEventListener("change", (event) => {
+    if (event.target.matches("[aria-invalid]")) clearError(event.target);
+  });
   el.form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
     const args = settings();
-    if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > maxSeed) {
-      args.seed = Number.isFinite(args.seed) ? args.seed : -1;
-    }
+    clearErrors();
     setBusy(true);
     el.start.disabled = true;
     const reply = await ask("practice_new", args);
@@ -459,8 +855,19 @@ function setup(root) {
     if (!reply) return;
     say("");
     adopt(reply);
-    el.tiles.querySelector(".is-playable, .practice__tile")?.focus();
+    placeTable();
+    focusTurn();
   });
+
+  // The table follows the window: a turned phone, a wider window.
+  let resizing = null;
+  new ResizeObserver(() => {
+    if (resizing) return;
+    resizing = requestAnimationFrame(() => {
+      resizing = null;
+      if (view && !el.game.hidden) drawLayout();
+    });
+  }).observe(el.board);
 
   // --- On load: the saved game, or the set-up form -------------------------------------
 
@@ -475,8 +882,10 @@ function setup(root) {
     const reply = await ask("practice_view", { save: parsed });
     setBusy(false);
     if (reply) {
-      adopt(reply);
+      adopt(reply, { silent: true });
       say(words.restored);
+      placeTable();
+      focusTurn();
       return;
     }
     if (engineState() === "failed") {
@@ -490,26 +899,32 @@ function setup(root) {
     showSetup();
   }
 
+  root.style.setProperty("--practice-top", `${headerHeight()}px`);
   el.app.hidden = false;
   $(".practice__noscript").hidden = true;
   const kept = stored();
   const wanted = urlSeed();
-  let keptSeed = null;
+  let keptSave = null;
   try {
-    keptSeed = JSON.parse(kept)?.seed ?? null;
+    keptSave = JSON.parse(kept);
   } catch {
-    keptSeed = null;
+    keptSave = null;
   }
-  if (kept !== null && (wanted === null || wanted === keptSeed)) {
+  // A kept game comes back unless the address asks for another deal.
+  if (kept !== null && (!query() || (wanted !== null && wanted === keptSave?.seed))) {
     el.form.hidden = true;
     restore(kept);
   } else {
     showSetup();
-    // The engine starts on the reader's first interaction with the set-up, so it is
-    // ready, or nearly, when they press Start.
-    const start = () => startEngine();
-    for (const type of ["pointerdown", "keydown", "focusin"]) {
-      el.app.addEventListener(type, start, { once: true });
+    if (query()) {
+      readLink();
+    } else {
+      // The engine starts on the reader's first interaction with the set-up, so it is
+      // ready, or nearly, when they press Start.
+      const start = () => startEngine();
+      for (const type of ["pointerdown", "keydown", "focusin"]) {
+        el.app.addEventListener(type, start, { once: true });
+      }
     }
   }
 }

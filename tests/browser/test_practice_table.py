@@ -1,0 +1,293 @@
+"""The practice page plays like a game (issue 17): one screen at 360×740 (touch) and at
+1280×800, nothing covering the table, legible tiles, end markers that play, every move
+announced once, a link that is the whole game, a bad link told at its field, and "New
+game" that can be taken back.
+
+Each test starts the engine once; the computer's moves are shown at once (``data-pace``
+0). Screenshots of each state go to /tmp/shots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import axe_violations, only_this_host
+from test_practice_page import READY, ROOT, saved, url, wait_ready, words
+
+from engine import practice, web
+from engine.lang import strings
+
+SHOTS = Path("/tmp/shots")
+MIN_TILE_PX = 36
+TARGET_PX = 44
+
+# The boxes of the table's parts (in CSS px of the viewport), whether each lies inside the
+# viewport, and what the point at its centre shows (its own element or one inside it).
+TABLE = """() => {
+  const parts = {
+    board: '.practice__board', hand: '.practice__hand', turn: '.practice__turn',
+    seats: '.practice__seats', score: '.practice__score',
+  };
+  const out = {};
+  for (const [name, selector] of Object.entries(parts)) {
+    const el = document.querySelector(selector);
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    out[name] = {
+      inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
+        && r.right <= innerWidth + 0.5 && r.width > 0 && r.height > 0,
+      uncovered: !!hit && (hit === el || el.contains(hit)),
+      box: [r.left, r.top, r.right, r.bottom].map(Math.round),
+    };
+  }
+  const tiles = [...document.querySelectorAll('.practice__layout svg [data-tile]')]
+    .map((g) => { const r = g.getBoundingClientRect(); return Math.max(r.width, r.height); });
+  out.smallest = tiles.length ? Math.min(...tiles) : null;
+  out.scrollY = scrollY;
+  out.said = [...document.querySelectorAll('.practice__said > *')].map((p) => p.textContent);
+  const active = document.activeElement;
+  out.focus = active?.classList.contains('is-playable') ? active.dataset.tile : null;
+  return out;
+}"""
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def new_page(browser: Any, page_log: Any, **context: Any) -> tuple[Any, Any]:
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    page_log.watch(ctx, page)
+    return ctx, page
+
+
+def log_texts(view: dict[str, Any]) -> list[str]:
+    return [e["text"] for e in view["log"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "scheme", "touch"),
+    [("fr", (360, 740), "dark", True), ("de", (1280, 800), "light", False)],
+)
+def test_a_round_at_the_table(
+    browser: Any,
+    page_log: Any,
+    site_url: str,
+    lang: str,
+    size: tuple[int, int],
+    scheme: str,
+    touch: bool,
+) -> None:
+    width, height = size
+    ctx, page = new_page(
+        browser,
+        page_log,
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,
+        has_touch=touch,
+    )
+    tag = f"{lang}-{width}-{scheme}"
+    try:
+        page.goto(url(site_url, lang, "?seed=31"))
+        root = page.locator(ROOT)
+        root.evaluate("el => { el.dataset.pace = '0'; }")
+        page.locator("#practice-preset").select_option("all-fives")
+        page.locator("#practice-players").select_option("3")
+        start = root.get_by_role("button", name=words(lang)["start"])
+        start.tap() if touch else start.click()
+        first_y = None
+        marker_taps = 0
+        turns = 0
+        for _ in range(40):
+            if wait_ready(page) != "play":
+                break
+            turns += 1
+            view = practice.view(saved(page), lang)
+            table = page.evaluate(TABLE)
+            if turns == 1:
+                shot(page, f"table-{tag}-first")
+                # Round 1 has no record yet: the download says why it is disabled.
+                note = page.locator("#practice-download-note")
+                assert page.locator(".practice__download").is_disabled()
+                assert note.text_content() == view["download_note"] != ""
+            for part in ("board", "hand", "turn", "seats", "score"):
+                assert table[part]["inside"], (turns, part, table[part], height)
+                assert table[part]["uncovered"], (turns, part, table[part])
+            assert table["smallest"] is None or table["smallest"] >= MIN_TILE_PX, table
+            # Moves never move the page.
+            first_y = table["scrollY"] if first_y is None else first_y
+            assert table["scrollY"] == first_y
+            # Focus is on the first tile that can be played.
+            playable = [t["code"] for t in view["hand"] if t["playable"]]
+            assert table["focus"] == playable[0]
+            # Every entry of the log was announced once, in order.
+            assert table["said"] == log_texts(view)
+            if view["open_ends"] is not None:
+                assert (
+                    root.locator(".practice__open-ends").inner_text() == view["open_ends"]["text"]
+                )
+
+            tile = next((t for t in view["hand"] if t["playable"] and len(t["ends"]) > 1), None)
+            if tile is None:
+                tile = next(t for t in view["hand"] if t["playable"])
+                button = root.locator(f'.practice__tile[data-tile="{tile["code"]}"]')
+                button.tap() if touch else button.click()
+                continue
+            button = root.locator(f'.practice__tile[data-tile="{tile["code"]}"]')
+            button.tap() if touch else button.click()
+            # The end choice: one button per end in the list, and one over each marker.
+            listed = root.locator(".practice__end-button").all_inner_texts()
+            assert listed == [e["text"] for e in tile["ends"]]
+            chosen = tile["ends"][-1]
+            target = root.locator(f'.practice__end-target[data-end="{chosen["end"]}"]')
+            box = target.bounding_box()
+            assert box["width"] >= TARGET_PX and box["height"] >= TARGET_PX
+            assert target.get_attribute("aria-label") == chosen["text"]
+            if marker_taps == 0:
+                shot(page, f"table-{tag}-ends")
+            before = len(saved(page)["rounds"][-1])
+            target.tap() if touch else target.click()
+            page.wait_for_function(
+                "n => document.querySelector('.practice').dataset.busy === 'false'"
+                " && JSON.parse(localStorage.getItem('domino-practice-save')).rounds.at(-1)"
+                ".length > n",
+                arg=before,
+            )
+            assert saved(page)["rounds"][-1][before] == chosen["move"]
+            marker_taps += 1
+        assert root.get_attribute("data-phase") in ("round-over", "match-over")
+        assert turns >= 3 and marker_taps >= 1, (turns, marker_taps)
+        view = practice.view(saved(page), lang)
+        said = page.evaluate(TABLE)["said"]
+        assert said == log_texts(view)
+        assert view["log"][-1]["kind"] == "end"
+        # One announcement per play, draw and pass.
+        for kind in ("play", "draw", "pass"):
+            texts = [e["text"] for e in view["log"] if e["kind"] == kind]
+            assert [t for t in said if t in texts] == texts
+        shot(page, f"table-{tag}-round-over")
+        assert root.locator(".practice__end-text").inner_text() == view["round_end"]["text"]
+        hands = root.locator(".practice__hands li").all_inner_texts()
+        assert hands == [h["text"] for h in view["round_end"]["hands"]]
+        only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
+
+
+def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) -> None:
+    lang = "pl"
+    ctx, page = new_page(browser, page_log, viewport={"width": 360, "height": 740})
+    try:
+        page.goto(url(site_url, lang, "?seed=808"))
+        root = page.locator(ROOT)
+        root.evaluate("el => { el.dataset.pace = '0'; }")
+        # Partnerships come after the player count they need, and follow it.
+        order = page.evaluate(
+            "() => [...document.querySelectorAll('.practice__setup select')].map(s => s.id)"
+        )
+        assert order.index("practice-players") < order.index("practice-option-partnerships")
+        page.locator("#practice-preset").select_option("block-dk")
+        partnerships = page.locator("#practice-option-partnerships")
+        assert partnerships.get_attribute("data-needs-players") == "4"
+        assert partnerships.is_disabled()
+        page.locator("#practice-players").select_option("4")
+        assert partnerships.is_enabled()
+        partnerships.select_option("true")
+        page.locator("#practice-option-rounding").select_option("true")
+        page.locator("#practice-level-2").select_option("expert")
+        page.locator(".practice__start").click()
+        wait_ready(page)
+        first = saved(page)
+        link = page.url
+        assert "?" + practice.view(first, lang)["link"] in link
+        hand = page.locator(".practice__tile").evaluate_all("bs => bs.map(b => b.dataset.tile)")
+
+        # "New game" keeps the game: "Back to my game" returns to it.
+        page.locator(".practice__menu summary").click()
+        page.get_by_role("button", name=words(lang)["new_game"]).click()
+        assert root.get_attribute("data-phase") == "setup"
+        assert page.locator(".practice__status").inner_text() == words(lang)["kept_game"]
+        page.get_by_role("button", name=words(lang)["back_to_game"]).click()
+        assert wait_ready(page) == "play"
+        assert saved(page) == first
+        assert page.locator(".practice__status").inner_text() == ""
+    finally:
+        ctx.close()
+
+    # The link, opened in a fresh browser, shows the same settings and deals the same.
+    ctx, other = new_page(browser, page_log, viewport={"width": 1280, "height": 800})
+    try:
+        other.goto(link)
+        other.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+        other.wait_for_function(
+            "document.querySelector('#practice-option-partnerships').value === 'true'"
+        )
+        assert other.locator("#practice-preset").input_value() == "block-dk"
+        assert other.locator("#practice-players").input_value() == "4"
+        assert other.locator("#practice-option-rounding").input_value() == "true"
+        assert other.locator("#practice-level-2").input_value() == "expert"
+        assert other.locator("#practice-seed").input_value() == "808"
+        other.locator(".practice__start").click()
+        wait_ready(other)
+        again = saved(other)
+        assert {k: again[k] for k in ("preset", "options", "players", "levels", "seed")} == {
+            k: first[k] for k in ("preset", "options", "players", "levels", "seed")
+        }
+        got = other.locator(".practice__tile").evaluate_all("bs => bs.map(b => b.dataset.tile)")
+        assert got == hand
+
+        # A tampered link: the engine's message at its field, the other settings kept.
+        bad = "game=block-dk&players=4&partnerships=true&seed=12x"
+        other.evaluate("localStorage.clear()")
+        other.goto(url(site_url, "fr", "?" + bad))
+        error = other.locator("#practice-seed-error")
+        error.wait_for()
+        reply = json.loads(
+            web.call(
+                json.dumps(
+                    {"id": 1, "method": "practice_settings", "args": {"query": bad}, "lang": "fr"}
+                )
+            )
+        )
+        (expected,) = reply["value"]["errors"]
+        assert expected["field"] == "practice-seed"
+        assert error.inner_text() == expected["message"]
+        seed = other.locator("#practice-seed")
+        assert seed.get_attribute("aria-invalid") == "true"
+        assert "practice-seed-error" in seed.get_attribute("aria-describedby").split()
+        assert other.locator("#practice-players").input_value() == "4"
+        assert other.locator("#practice-option-partnerships").input_value() == "true"
+        assert other.locator(".practice__status").inner_text() in ("", words("fr")["loading"])
+        # A bad seed typed by hand gets practice_new's message at the field, in French.
+        seed.fill("")
+        seed.fill("-5")
+        other.locator(".practice__start").click()
+        other.wait_for_function(
+            "document.querySelector('#practice-seed-error')?.textContent.includes('-5')"
+        )
+        assert other.locator(ROOT).get_attribute("data-phase") == "setup"
+        assert "seed" not in error.inner_text()  # no English inside the French sentence
+        assert axe_violations(other, [ROOT]) == []
+        shot(other, "table-fr-1280-link-error")
+        only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
+
+
+def test_the_seed_alone_still_deals(page: Any, page_log: Any, site_url: str) -> None:
+    page.goto(url(site_url, "en", "?seed=5"))
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    assert page.locator("#practice-seed").input_value() == "5"
+    assert page.locator("#practice-preset").input_value() == "block"
+    assert page.locator(".practice__error").count() == 0
+    page.evaluate("document.querySelector('.practice').dataset.pace = '0'")
+    page.locator(".practice__start").click()
+    page.wait_for_function(READY)
+    assert saved(page)["seed"] == 5
+    assert strings("en")["page.practice.restored"] not in page.locator(ROOT).inner_text()
+    only_this_host(page_log, site_url)

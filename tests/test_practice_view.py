@@ -1,0 +1,575 @@
+"""The practice view the page draws from (issue 17): the log tells every event once, in
+order; drawn tiles are marked; every placement offered is a legal move that scores what
+it says; the All Fives round end adds play and end points; the seats say whose turn it
+is; the Danish house rules' first round says why its tile opens; finished rounds stay
+readable; and a link carries the whole setting, a bad value told at its field."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_practice import play_match, reader_move
+
+from engine import DominoError, practice
+from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
+from engine.lang import LANGUAGES, strings
+from engine.players import LEVELS
+from engine.rules import PRESETS, needs_players, option_choices
+from engine.state import RoundState
+from engine.tiles import Tile
+from engine.web import call
+
+MATCHES = [
+    ("block", {}, 2, ["club"]),
+    ("block", {}, 4, ["club", "beginner", "club"]),
+    ("block-dk", {}, 3, ["club", "club"]),
+    ("block-dk", {"partnerships": True, "draw": True}, 4, ["club", "beginner", "club"]),
+    ("draw", {}, 3, ["beginner", "club"]),
+    ("all-fives", {}, 2, ["club"]),
+    ("all-fives", {}, 4, ["beginner", "club", "beginner"]),
+]
+
+
+def ask(method: str, args: dict, lang: str = "en") -> dict:
+    return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
+
+
+@pytest.fixture(scope="module", params=MATCHES, ids=lambda m: f"{m[0]}-{m[2]}")
+def match(request) -> tuple[dict, list[dict]]:
+    preset, options, players, levels = request.param
+    return play_match(practice.new_save(preset, options, players, levels, seed=23))
+
+
+def expected_kinds(state: RoundState) -> list[tuple[str, int | None]]:
+    kinds: list[tuple[str, int | None]] = []
+    for event in state.events:
+        kinds.append((event.kind, event.seat))
+        if event.kind == "play" and event.score:
+            kinds.append(("score", event.seat))
+    if state.is_terminal:
+        kinds.append(("end", None))
+    return kinds
+
+
+def test_the_log_tells_every_event_of_the_round_once_in_order(match):
+    save, views = match
+    game = practice.load(save)
+    finals = [v for v in views if v["phase"] != "play"]
+    assert len(finals) == len(game.rounds)
+    for state, view in zip(game.rounds, finals, strict=True):
+        log = view["log"]
+        assert [(e["kind"], e["seat"]) for e in log] == expected_kinds(state)
+        assert [e["n"] for e in log] == list(range(len(log)))
+        assert len({e["text"] for e in log if e["kind"] != "score"}) > 1
+        for entry, event in zip(
+            (e for e in log if e["kind"] not in ("score", "end")), state.events, strict=True
+        ):
+            if event.kind == "play" or (event.kind == "draw" and event.seat == 0):
+                assert str(event.tile) in entry["text"]
+            elif event.kind == "draw":  # another seat's tile is never named
+                assert "[" not in entry["text"]
+    # During play the log grows by whole entries: each view's log starts the next one's.
+    for before, after in itertools.pairwise(views):
+        if before["round"] == after["round"]:
+            assert after["log"][: len(before["log"])] == before["log"]
+
+
+def test_drawn_marks_exactly_the_tiles_drawn_since_the_readers_last_play():
+    seen = 0
+    for seed in range(5, 12):
+        save = practice.new_save("draw", {}, 4, ["club"] * 3, seed=seed)
+        save, views = play_match(save)
+        game = practice.load(save)
+        for view in views:
+            if not view["your_turn"]:
+                continue
+            state = _state_at(game, view)
+            events = state.events
+            last = max((i for i, e in enumerate(events) if e.seat == 0 and e.kind == "play"),
+                       default=-1)  # fmt: skip
+            drawn = {str(e.tile) for e in events[last + 1 :] if e.seat == 0 and e.kind == "draw"}
+            assert {t["name"] for t in view["hand"] if t["drawn"]} == drawn
+            for tile in view["hand"]:
+                word = strings("en")["practice.tile.drawn"].split("{tile}")[1]
+                assert (word in tile["label"]) == tile["drawn"]
+                assert tile["label"].startswith(tile["name"])
+            seen += bool(drawn)
+    assert seen > 3
+
+
+def _state_at(game: practice.Game, view: dict) -> RoundState:
+    """The round state a view of the reader's turn shows, rebuilt from its log length."""
+    k = view["round"] - 1
+    full = game.rounds[k]
+    target = len([e for e in view["log"] if e["kind"] != "score"])
+    save = json.loads(json.dumps(game.save))
+    save["rounds"] = save["rounds"][: k + 1]
+    plays = [e for e in full.events[:target] if e.kind == "play"]
+    save["rounds"][k] = save["rounds"][k][: len(plays)]
+    state = practice.load(save).state
+    assert len(state.events) == target
+    return state
+
+
+@pytest.mark.parametrize(("preset", "players"), [("all-fives", 2), ("all-fives", 3), ("draw", 2)])
+def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, players):
+    levels = ["club"] * (players - 1)
+    checked = 0
+    for seed in range(3):
+        save = practice.new_save(preset, {}, players, levels, seed=seed)
+        for _ in range(400):
+            view = practice.view(save, "en")
+            if view["phase"] == "match-over" or view["round"] > 2:
+                break
+            if view["phase"] == "round-over":
+                save = practice.next_round(save)
+                continue
+            if not view["your_turn"]:
+                save, _ = practice.computer_move(save)
+                continue
+            for tile in view["hand"]:
+                assert bool(tile["ends"]) == tile["playable"]
+                for end in tile["ends"]:
+                    after = practice.load(practice.play(save, end["move"])).state
+                    event = next(e for e in reversed(after.events) if e.kind == "play")
+                    assert (event.seat, str(event.tile)) == (0, tile["name"])
+                    assert end["end"] == (None if event.end is None else event.end.value)
+                    if preset == "all-fives":
+                        assert end["score"] == event.score
+                        key = "lead" if end["end"] is None else "end"
+                        told = strings("en")[
+                            f"practice.{key}.{'scores' if end['score'] else 'no_score'}"
+                        ].format(label=end["label"], points=end["score"])
+                        assert end["text"] == told
+                    else:
+                        assert end["score"] is None and end["text"] == end["label"]
+                    checked += 1
+            save = practice.play(save, reader_move(view))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_all_fives_round_end_adds_play_and_end_points(lang):
+    save, views = play_match(practice.new_save("all-fives", {}, 3, ["club", "club"], seed=4), lang)
+    game = practice.load(save)
+    ends = [v for v in views if v["phase"] != "play"]
+    assert len(ends) == len(game.rounds) >= 2
+    for view, state in zip(ends, game.rounds, strict=True):
+        told = view["round_end"]["text"]
+        end = state.score_breakdown().end
+        sums = re.findall(r"(\d+) \+ (\d+) = (\d+)", told)
+        for side, entry in enumerate(view["sides"]):
+            assert entry["round"] == state.result().points[side]
+        if end.winner is not None:
+            play, at_end = state.play_points[end.winner], end.points
+            total = view["sides"][end.winner]["round"]
+            assert (str(play), str(at_end), str(total)) in sums
+            assert play + at_end == total
+        assert view["log"][-1]["kind"] == "end"
+        assert view["log"][-1]["text"].split()[-1] in told
+    # The history keeps each round's text, points and the totals after it.
+    history = ends[-1]["history"]
+    assert [h["round"] for h in history] == list(range(1, len(game.rounds) + 1))
+    for h, view in zip(history, ends, strict=True):
+        assert h["text"] == view["round_end"]["text"]
+        assert h["points"] == [s["round"] for s in view["sides"]]
+        assert h["totals"] == [s["total"] for s in view["sides"]]
+        assert h["layout"].startswith("<svg") and h["layout_narrow"].startswith("<svg")
+        assert [x["text"] for x in h["hands"]] == [x["text"] for x in view["round_end"]["hands"]]
+
+
+def test_hand_lines_and_seat_lines_are_whole_sentences_of_the_language():
+    _, views = play_match(practice.new_save("block", {}, 3, ["club", "expert"], seed=2), "fr")
+    end = next(v for v in views if v["phase"] != "play")
+    for line in end["round_end"]["hands"]:
+        assert line["text"].startswith(line["name"] + " : ")
+        assert all(t in line["text"] for t in line["tiles"])
+        if not line["tiles"]:
+            assert line["text"].endswith(strings("fr")["practice.hand_empty"])
+    for view in views:
+        turns = [s["seat"] for s in view["seats"] if s["turn"]]
+        assert turns == ([] if view["turn"] is None else [view["turn"]])
+        for seat in view["seats"]:
+            assert seat["text"].startswith(seat["name"]) and str(seat["tiles"]) in seat["text"]
+
+
+def test_the_open_ends_are_counted_in_all_fives_only():
+    fives = practice.view(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
+    assert fives["open_ends"]["count"] == 0 and fives["open_ends"]["text"]
+    save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
+    game = practice.load(save)
+    last = next(v for v in views if v["phase"] != "play")
+    assert last["open_ends"]["count"] == game.rounds[0].layout.count()
+    assert str(last["open_ends"]["count"]) in last["open_ends"]["text"]
+    assert (
+        practice.view(practice.new_save("block", {}, 2, ["club"], seed=1), "de")["open_ends"]
+        is None
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_danish_first_round_says_why_its_tile_opens(lang):
+    for seed in range(40):
+        save = practice.new_save("block-dk", {}, 2, ["club"], seed=seed)
+        state = practice.load(save).state
+        view = practice.view(save, lang)
+        assert len(view["notes"]) == 1
+        note = view["notes"][0]
+        assert str(state.opening) in note
+        if state.leader == 0:
+            assert view["your_turn"]
+            assert [t["ends"] for t in view["hand"] if t["playable"]] == [
+                [
+                    {
+                        "end": None,
+                        "label": strings(lang)["practice.lead"].format(tile=state.opening),
+                        "move": state.opening.code,
+                        "score": None,
+                        "text": strings(lang)["practice.lead"].format(tile=state.opening),
+                    }
+                ]
+            ]
+        else:
+            assert str(state.leader + 1) in note
+        # Once the tile is down, or in a later round, nothing more is said.
+        played = save
+        while practice.view(played, "en")["log"] == []:
+            played = (
+                practice.play(played, reader_move(view))
+                if practice.view(played, "en")["your_turn"]
+                else practice.computer_move(played)[0]
+            )
+        assert practice.view(played, lang)["notes"] == []
+    assert practice.view(practice.new_save("block", {}, 2, ["club"], seed=1), lang)["notes"] == []
+
+
+def test_the_download_says_why_it_waits_for_a_finished_round():
+    save = practice.new_save("block", {}, 2, ["club"], seed=3)
+    view = practice.view(save, "pl")
+    assert (
+        not view["can_download"]
+        and view["download_note"] == strings("pl")["practice.download_note"]
+    )
+    save, views = play_match(save)
+    over = next(v for v in views if v["phase"] != "play")
+    assert over["can_download"] and over["download_note"] == ""
+    later = [v for v in views if v["round"] == 2]
+    assert later and all(v["can_download"] for v in later)
+
+
+def test_partnerships_need_four_players_as_the_rules_say():
+    assert needs_players("partnerships") == 4
+    assert needs_players("rounding") is None
+    for players in (2, 3):
+        with pytest.raises(DominoError) as e:
+            practice.new_save(
+                "block-dk", {"partnerships": True}, players, ["club"] * (players - 1), 1
+            )
+        assert e.value.code == "partnerships_need_four"
+        assert e.value.field == "practice-option-partnerships"
+
+
+# -- the link ------------------------------------------------------------------------
+
+
+@st.composite
+def setups(draw) -> tuple[str, dict, int, list[str], int]:
+    preset = draw(st.sampled_from(PRESETS))
+    options = {}
+    for option, allowed in option_choices(preset).items():
+        if draw(st.booleans()):
+            options[option] = draw(st.sampled_from(allowed))
+    need = 4 if options.get("partnerships") else None
+    players = need or draw(st.integers(2, 4))
+    levels = draw(st.lists(st.sampled_from(LEVELS), min_size=players - 1, max_size=players - 1))
+    seed = draw(st.integers(0, practice.MAX_SEED))
+    return preset, options, players, levels, seed
+
+
+def settings_of_save(save: dict) -> dict:
+    options = {o: save["options"].get(o, a[0]) for o, a in option_choices(save["preset"]).items()}
+    return {
+        "preset": save["preset"],
+        "options": options,
+        "players": save["players"],
+        "levels": save["levels"],
+        "seed": save["seed"],
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.sampled_from(LANGUAGES))
+def test_a_link_gives_back_the_same_settings(setup, lang):
+    save = practice.new_save(*setup)
+    query = practice.link(save)
+    assert "?" not in query and query.isascii() and len(query) < 200
+    read = practice.settings_of(query, lang)
+    assert read == {"settings": settings_of_save(save), "errors": []}
+    again = practice.new_save(*(read["settings"][k] for k in ("preset", "options", "players",
+                                                             "levels", "seed")))  # fmt: skip
+    assert practice.view(again, "en")["hand"] == practice.view(save, "en")["hand"]
+
+
+def test_the_view_carries_its_link_naming_only_options_that_differ():
+    save = practice.new_save(
+        "block-dk", {"partnerships": True, "rounding": False}, 4, ["club", "expert", "club"], 42
+    )
+    link = practice.view(save, "en")["link"]
+    assert link == "game=block-dk&players=4&partnerships=true&levels=club,expert,club&seed=42"
+    reply = ask("practice_settings", {"query": link}, "da")["value"]
+    assert reply["errors"] == [] and reply["settings"]["options"]["partnerships"] is True
+    assert reply["settings"]["options"]["rounding"] is False
+
+
+GOOD = "game=block-dk&players=4&partnerships=true&levels=club,expert,club&seed=42"
+TAMPERED = [
+    ("game=block&players=2&levels=club&seed=abc", ["practice-seed"], "bad_seed"),
+    ("game=block&players=2&levels=club&seed=2147483648", ["practice-seed"], "bad_seed"),
+    ("game=block&players=2&levels=club&seed=-4", ["practice-seed"], "bad_seed"),
+    ("game=chess&players=2&levels=club&seed=4", ["practice-preset"], "link_game"),
+    ("game=block-dk&players=4&target=999&levels=club,club,club&seed=4",
+     ["practice-option-target"], "link_option"),
+    ("game=block-dk&players=2&rounding=yes&levels=club&seed=4",
+     ["practice-option-rounding"], "link_option"),
+    ("game=block&players=7&levels=club&seed=4", ["practice-players"], "bad_players"),
+    ("game=block&players=two&levels=club&seed=4", ["practice-players"], "bad_players"),
+    ("game=block-dk&players=3&partnerships=true&levels=club,club&seed=4",
+     ["practice-option-partnerships"], "partnerships_need_four"),
+    ("game=block&players=3&levels=club,grandmaster&seed=4", ["practice-level-2"], "bad_level"),
+    ("game=block&players=4&levels=club&seed=4",
+     ["practice-level-2", "practice-level-3"], "missing_level"),
+    ("game=block&players=2&levels=club,club,club&seed=4", ["practice-players"], "level_count"),
+    ("game=block&players=2&levels=club&seed=4&seed=5", ["practice-seed"], "link_repeated"),
+    ("game=block&game=draw&players=2&levels=club&seed=4", ["practice-preset"], "link_repeated"),
+    ("game=block&players=2&levels=cl%C3%BCb&seed=4", ["practice-level-1"], "bad_level"),
+    ("game=block&players=2&levels=club&seed=%E4%BA%8C", ["practice-seed"], "bad_seed"),
+    ("game=block&players=2&levels=club&seed=٤٢", ["practice-seed"], "bad_seed"),
+    ("seed=4&" + "x=1&" * 600, ["practice-preset"], "link_too_long"),
+]  # fmt: skip
+ENGLISH = {"seed", "whole", "number", "must", "game", "does", "value", "choices", "players",
+           "level", "levels", "missing", "setting", "more", "once", "none", "used", "too",
+           "read", "keeps", "your", "names", "partnerships", "need", "exactly", "computer",
+           "seats", "gives", "than", "which", "this", "not", "from", "fewer", "but"}  # fmt: skip
+"""Words of the English messages that no other language's message may hold."""
+
+
+@pytest.mark.parametrize(("query", "fields", "code"), TAMPERED)
+def test_a_tampered_link_is_told_at_its_field_in_each_language(query, fields, code):
+    replies = {lang: practice.settings_of(query, lang) for lang in LANGUAGES}
+    for lang, reply in replies.items():
+        assert [e["field"] for e in reply["errors"]] == fields, (lang, reply)
+    for k in range(len(fields)):
+        en = replies["en"]["errors"][k]["message"]
+        for lang in LANGUAGES[1:]:
+            message = replies[lang]["errors"][k]["message"]
+            assert message != en
+            words = set(re.findall(r"\w+", message.lower()))
+            assert not words & ENGLISH - set(re.findall(r"[a-z]+", query.lower())), (lang, message)
+    # The message is the engine's own for that code.
+    en_template = strings("en")[f"error.{code}"]
+    assert en_template.split("{")[0] in replies["en"]["errors"][0]["message"]
+    # Good values are kept: the seed survives a bad game, the game a bad seed.
+    settings_read = replies["en"]["settings"]
+    if code != "link_too_long" and "seed=4" in query and code != "link_repeated":
+        assert settings_read["seed"] == 4
+    if query.startswith("game=block&") and code != "link_repeated":
+        assert settings_read["preset"] == "block"
+
+
+def test_unknown_parameters_are_ignored_and_missing_ones_left_to_the_form():
+    reply = practice.settings_of("utm_source=x&game=draw&zz=%FF&seed=9&", "fr")
+    assert reply == {
+        "settings": {"preset": "draw", "options": {}, "players": None, "levels": None, "seed": 9},
+        "errors": [],
+    }
+    assert practice.settings_of("", "en")["errors"] == []
+    with pytest.raises(DominoError):
+        practice.settings_of(["game=block"], "en")
+    assert practice.settings_of("a" * 2048, "en")["errors"] == []
+    assert len(practice.settings_of("a" * 2049, "en")["errors"]) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bad_new_game_is_told_wholly_in_the_language_at_its_field(lang):
+    base = {"preset": "block", "players": 2, "levels": ["club"], "seed": 1}
+    cases = [
+        ({"seed": -1}, "practice-seed", "bad_seed"),
+        ({"seed": "12"}, "practice-seed", "bad_seed"),
+        ({"seed": 2**31}, "practice-seed", "bad_seed"),
+        ({"preset": "go"}, "practice-preset", "link_game"),
+        ({"players": 9}, "practice-players", "bad_players"),
+        ({"levels": ["club", "club"]}, "practice-players", "level_count"),
+        ({"levels": ["nobody"]}, "practice-level-1", "bad_level"),
+        ({"players": 3}, "practice-level-2", "missing_level"),
+        ({"preset": "block-dk", "options": {"target": 5}}, "practice-option-target", "link_option"),
+    ]
+    for change, field, code in cases:
+        reply = ask("practice_new", {**base, **change}, lang)
+        assert reply["ok"] is False
+        assert (reply["code"], reply["field"]) == (code, field)
+        if lang != "en":
+            english = ask("practice_new", {**base, **change}, "en")["error"]
+            assert reply["error"] != english
+            words = set(re.findall(r"\w+", reply["error"].lower()))
+            assert not words & (ENGLISH - {"go", "nobody"}), reply["error"]
+    assert ask("practice_view", {"save": {}}, lang).get("field") is None
+
+
+def test_the_table_comes_drawn_for_a_phone_as_well():
+    save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=8))
+    game = practice.load(save)
+    view = next(v for v in views if v["phase"] != "play")
+    caption = strings("en")["practice.table"].format(round=1)
+    layout = game.rounds[0].layout
+    args = {"size": PAGE_SIZE, "highlight_last": True}
+    assert view["layout"] == layout_svg(layout, "en", caption, **args)
+    assert view["layout_narrow"] == layout_svg(layout, "en", caption, fit="narrow", **args)
+    assert view["layout_narrow"] != view["layout"]
+
+
+PYODIDE_PROGRAM = """
+import json
+from engine import practice
+from engine.web import call
+save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
+views = []
+for _ in range(60):
+    view = practice.view(save, "pl")
+    views.append(view)
+    if view["phase"] != "play":
+        break
+    if view["your_turn"]:
+        tile = next(t for t in view["hand"] if t["playable"])
+        save = practice.play(save, tile["ends"][0]["move"])
+    else:
+        save, _ = practice.computer_move(save)
+link = views[-1]["link"] + "&seed=x"
+result = json.dumps({"views": views, "settings": json.loads(call(json.dumps(
+    {"method": "practice_settings", "args": {"query": link}, "lang": "de"})))})
+result
+"""
+
+
+def test_the_practice_view_is_the_same_in_pyodide():
+    """The worker computes the view in Pyodide: the same view there as here."""
+    import os
+    import shutil
+    import subprocess
+
+    from engine_helpers import ROOT
+
+    node = shutil.which("node")
+    if (node is None or not (ROOT / "node_modules/pyodide").is_dir()) and not os.environ.get("CI"):
+        pytest.skip("needs Node and the npm package pyodide (scripts/setup.sh installs it)")
+    assert node is not None
+    scope: dict = {}
+    exec(PYODIDE_PROGRAM, scope)
+    here = json.loads(scope["result"])
+    proc = subprocess.run(
+        [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        input=PYODIDE_PROGRAM,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    there = json.loads(proc.stdout)
+    assert there == here
+    assert there["settings"]["value"]["errors"][0]["field"] == "practice-seed"
+    assert len(there["views"]) > 5 and there["views"][-1]["history"]
+
+
+def test_every_drawing_in_one_view_has_ids_of_its_own():
+    """The page shows the table (wide and narrow) and the finished rounds at once."""
+    _, views = play_match(practice.new_save("block", {}, 2, ["club"], seed=6))
+    view = views[-1]
+    drawings = [view["layout"], view["layout_narrow"]]
+    for h in view["history"]:
+        drawings += [h["layout"], h["layout_narrow"]]
+    assert len(view["history"]) >= 2
+    ids = [i for d in drawings for i in re.findall(r'\bid="([^"]+)"', d)]
+    assert ids and len(ids) == len(set(ids))
+
+
+SAVE_ENGLISH = {"saved", "game", "fields", "list", "plays", "round", "must", "whole", "number",
+                "unknown", "tile", "write", "lacks", "over", "yet", "another"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: "not a save",
+        lambda s: {**s, "extra": 1},
+        lambda s: {k: v for k, v in s.items() if k != "levels"},
+        lambda s: {**s, "seed": -1},
+        lambda s: {**s, "levels": ["grandmaster"]},
+        lambda s: {**s, "players": 3},
+        lambda s: {**s, "preset": "chess"},
+        lambda s: {**s, "rounds": [["9-9"]]},
+        lambda s: {**s, "rounds": [["6-6", "6-6"]]},
+        lambda s: {**s, "rounds": "[]"},
+        lambda s: {**s, "rounds": ["1-2"]},
+        lambda s: {**s, "rounds": [[], []]},
+    ],
+)
+def test_a_corrupt_save_is_told_wholly_in_the_pages_language(change):
+    save = practice.new_save("block", {}, 2, ["club"], seed=1)
+    replies = {lang: ask("practice_view", {"save": change(save)}, lang) for lang in LANGUAGES}
+    assert {r["code"] for r in replies.values()} == {"bad_save"}
+    en = replies["en"]["error"]
+    assert en.startswith(strings("en")["error.bad_save"].split("(")[0]) and "." not in en[-3:-1]
+    for lang in LANGUAGES[1:]:
+        message = replies[lang]["error"]
+        assert message != en
+        assert not set(re.findall(r"\w+", message.lower())) & SAVE_ENGLISH, (lang, message)
+
+
+FIELDS = (
+    {"practice-preset", "practice-players", "practice-seed"}
+    | {f"practice-level-{seat}" for seat in (1, 2, 3)}
+    | {f"practice-option-{o}" for o in option_choices("block-dk")}
+)
+KEYS = ["game", "players", "levels", "seed", *option_choices("block-dk"), "zz"]
+VALUES = ["block", "block-dk", "all-fives", "draw", "4", "3", "2", "true", "false", "null",
+          "7", "150", "total", "club,expert", "club", "0", "2147483647", "", "%", "%FF", "é",
+          "+"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(KEYS) | st.text(max_size=8),
+            st.sampled_from(VALUES) | st.text(max_size=12),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from(LANGUAGES),
+)
+def test_any_query_is_read_without_fail_and_its_errors_name_a_control(pairs, lang):
+    query = "&".join(f"{k}={v}" for k, v in pairs)
+    reply = json.loads(call(json.dumps({"method": "practice_settings", "args": {"query": query},
+                                        "lang": lang})))  # fmt: skip
+    assert reply["ok"], reply
+    value = reply["value"]
+    for error in value["errors"]:
+        assert error["field"] in FIELDS and error["message"]
+    read = value["settings"]
+    # What was read whole makes a game: the values kept are good ones.
+    whole = None not in (read["preset"], read["players"], read["levels"], read["seed"])
+    if whole and None not in read["levels"] and len(read["levels"]) == read["players"] - 1:
+        practice.new_save(read["preset"], read["options"], read["players"], read["levels"],
+                          read["seed"])  # fmt: skip
+
+
+def test_the_readers_tiles_are_drawn_at_the_hands_size():
+    view = practice.view(practice.new_save("block", {}, 2, ["club"], seed=2), "en")
+    assert [t["svg"] for t in view["hand"]] == [
+        tile_svg(Tile.parse(t["code"]), HAND_SIZE) for t in view["hand"]
+    ]
