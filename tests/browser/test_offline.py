@@ -398,14 +398,17 @@ def precached_paths(served: Served) -> set[str]:
 def test_the_first_start_of_the_engine_fetches_each_file_once(context: Any, served: Served) -> None:
     precached = precached_paths(served)
     assert "/de/practice/index.html" in precached
-    # What came from the network for the page, its workers, and the service worker on
+    # What came over the network for the page, its workers, and the service worker on
     # their behalf; not the worker's precache at install (the site, saved for offline).
     fetched: list[str] = []
 
     def finished(request: Any) -> None:
         response = request.response()
-        if response is None or response.from_service_worker or request.url.startswith("blob:"):
+        if response is None or response.from_service_worker:
             return  # answered by the service worker: its own request is seen on its own
+        sizes = request.sizes()  # the body is the bytes received less the headers
+        if sizes["responseBodySize"] + sizes["responseHeadersSize"] <= 0:
+            return  # answered by the browser's HTTP cache: nothing received
         path = urlsplit(request.url).path
         if request.service_worker is not None and path in precached:
             return

@@ -19,9 +19,9 @@
 // downloads each file once, whether or not the site's service worker controls the page
 // yet (on a first visit it does not), and the next start works offline. Pyodide's own
 // fetches (its WebAssembly, lock file and standard library) go through the same path;
-// its two module scripts, when not cached yet, run from the bytes just fetched (a blob:
-// URL), and are imported by their URL once cached (the service worker answers from the
-// cache). Without Cache Storage (not a secure context) every file comes from the network.
+// its two module scripts are imported by URL, and the first time stored from the HTTP
+// cache the import filled. Without Cache Storage (not a secure context) every file comes
+// from the network.
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
@@ -36,51 +36,56 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+async function cachedResponse(url) {
+  try {
+    return (await (await openCache)?.match(url)) ?? null;
+  } catch (error) {
+    console.warn(`the engine's cache could not be read (${error})`);
+    return null;
+  }
+}
+
+function store(url, response) {
+  const put = openCache.then((cache) => cache.put(url, response));
+  storing.push(put.catch((error) => console.warn(`${url}: not cached (${error})`)));
+}
+
 // One of the engine's files: from the cache, else from the network and then stored.
 async function engineFile(url, hash = null) {
   used.add(url);
-  const cache = await openCache;
-  const cached = await cache?.match(url);
+  const cached = await cachedResponse(url);
   if (cached) return cached;
   const response = await networkFetch(url);
-  if (!cache || response.status !== 200) return response;
+  if (!(await openCache) || response.status !== 200) return response;
   if (hash === null) {
-    storing.push(cache.put(url, response.clone()));
+    store(url, response.clone());
     return response;
   }
   const bytes = await response.arrayBuffer();
   const copy = () => new Response(bytes, response);
-  if ((await sha256(bytes)) === hash) storing.push(cache.put(url, copy()));
+  if ((await sha256(bytes)) === hash) store(url, copy());
   else console.warn(`${url}: not the manifest's SHA-256, not kept for offline use`);
   return copy();
 }
 
-// A module script of Pyodide's: run from the fetched bytes the first time (see above).
+// A module script of Pyodide's, imported by its URL (the service worker, if it controls
+// the page, answers from the cache); the first time, stored from the browser's HTTP cache,
+// which the import has just filled (`force-cache`: not downloaded again).
 async function importEngineModule(url) {
-  const cache = await openCache;
-  if (!cache || (await cache.match(url))) {
-    used.add(url);
-    return import(url);
+  used.add(url);
+  const module = await import(url);
+  if ((await openCache) && !(await cachedResponse(url))) {
+    const response = await networkFetch(url, { cache: "force-cache" });
+    if (response.status === 200) store(url, response);
   }
-  const response = await engineFile(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const blob = new Blob([await response.arrayBuffer()], { type: "text/javascript" });
-  const source = URL.createObjectURL(blob);
-  try {
-    return await import(source);
-  } finally {
-    URL.revokeObjectURL(source);
-  }
+  return module;
 }
 
 // Once the stores are done: drop the files of other builds (older engines, Pyodides).
 async function pruneCache() {
   const cache = await openCache;
   if (!cache) return;
-  const stored = await Promise.allSettled(storing);
-  for (const result of stored) {
-    if (result.status === "rejected") console.warn(`engine file not cached: ${result.reason}`);
-  }
+  await Promise.all(storing);
   for (const request of await cache.keys()) {
     if (!used.has(request.url)) await cache.delete(request);
   }
@@ -127,7 +132,8 @@ async function boot() {
     [`${pyodideDir}pyodide.asm.wasm`, null],
   ]);
   const { loadPyodide } = await importEngineModule(`${pyodideDir}pyodide.mjs`);
-  const asm = await importEngineModule(`${pyodideDir}pyodide.asm.mjs`);
+  // Imported here to be cached; Pyodide's own import of it then finds it loaded.
+  await importEngineModule(`${pyodideDir}pyodide.asm.mjs`);
   // Pyodide's own fetches of the engine's files take the cache's path (see the top).
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location).href;
@@ -140,7 +146,6 @@ async function boot() {
       stdLibURL,
       lockFileURL,
       packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
-      createPyodideModule: asm.default, // pyodide.asm.mjs, imported above
     });
   } finally {
     self.fetch = networkFetch;
