@@ -5,8 +5,10 @@
 //
 // - Precached (each file under a revision, its content's hash): every page in every
 //   language, the search indexes, and the small assets (styles, scripts, images, the web
-//   app manifests, the engine's manifest.json). Never Pyodide's files nor the engine's
-//   wheel and bytecode: a reader who never starts the engine never downloads them.
+//   app manifests, the engine's manifest.json, the sitemaps that Material's script reads
+//   for the language links: without them every page logs failed fetches offline). Never
+//   Pyodide's files nor the engine's wheel and bytecode: a reader who never starts the
+//   engine never downloads them.
 // - The engine's files (assets/pyodide/VERSION/ and assets/engine/) are kept in the
 //   Cache Storage ("domino-block-engine") by the engine's own worker (engine-worker.js),
 //   as it fetches them the first time the engine starts, whether or not this worker
@@ -56,14 +58,13 @@ function unusedLunrFiles() {
 
 const { count, size, warnings } = await generateSW({
   globDirectory: siteDir,
-  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,woff2}"],
+  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,woff2,xml}"],
   globIgnores: [
     "sw.js",
     "stock/**",
     "assets/pyodide/**",
     "assets/engine/*.whl",
     "assets/engine/*.zip",
-    "**/sitemap*.xml",
     ...unusedLunrFiles(),
   ],
   swDest: `${siteDir}/sw.js`,

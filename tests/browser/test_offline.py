@@ -338,8 +338,17 @@ def shows_page(page: Any, response: Any, lang: str, selector: str) -> None:
     page.locator(selector).first.wait_for(timeout=ENGINE_TIMEOUT_MS)
 
 
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors and uncaught exceptions, as they come."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    return errors
+
+
 def test_every_page_answers_offline_whatever_its_query_string(context: Any, served: Served) -> None:
     page = context.new_page()
+    errors = console_errors(page)
     # A first visit reads one rules page; the worker precaches the whole site meanwhile.
     page.goto(served.url + lang_path("de", "block"))
     page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
@@ -356,6 +365,7 @@ def test_every_page_answers_offline_whatever_its_query_string(context: Any, serv
     # A shared link never opened before, in another language.
     shared = served.url + lang_path("pl", "practice") + "?seed=12&players=3"
     shows_page(page, page.goto(shared), "pl", ".practice")
+    assert errors == []  # nothing the pages ask for is missing offline (their sitemaps)
 
 
 def heading(html: Path) -> str:
@@ -368,6 +378,7 @@ def test_a_missing_page_offline_gets_the_404_page_of_its_language(
     context: Any, served: Served
 ) -> None:
     page = context.new_page()
+    errors = console_errors(page)
     page.goto(served.url + lang_path("da", "glossary"))
     page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
     # Online, under the worker, the server's own answer: its 404 page of the language.
@@ -387,6 +398,8 @@ def test_a_missing_page_offline_gets_the_404_page_of_its_language(
         assert page.evaluate("document.documentElement.lang") == lang, path
         expected = heading(served.dir / f"{folder}404.html")
         assert page.locator("article h1").inner_text().strip() == expected, path
+    # Only the browser's line for each 404 answer (the online one included).
+    assert errors and all("status of 404" in error for error in errors), errors
 
 
 def precached_paths(served: Served) -> set[str]:
