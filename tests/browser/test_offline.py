@@ -3,8 +3,9 @@ the network goes (the context offline and the server stopped) and, in English an
 a rules page, the practice page (a move played), the scorepad (a round scored) and search
 all still work. Every page answers offline whatever its query string (a practice address
 with its ``?seed=``, reloaded, or a shared one never opened before), and a missing page
-gets the site's 404 page of its language. The engine's first start, before the service
-worker controls the page, downloads each file once, and caches them all. Then a second
+gets the site's 404 page of its language. The engine's first start downloads each file
+once and caches them all, whether the service worker controls the page by then or not
+(the first page of a first visit, started at once). Then a second
 build with a changed page and a new engine: the reader is told "a new version is ready"
 in the page's language, the old version keeps serving until the reload (its engine's
 manifest, not the new one's), and after it the new page and the new manifest come, never
@@ -408,7 +409,10 @@ def precached_paths(served: Served) -> set[str]:
     return {"/" + url for url in re.findall(r'\burl:"([^"]+)"', text)}
 
 
-def test_the_first_start_of_the_engine_fetches_each_file_once(context: Any, served: Served) -> None:
+@pytest.mark.parametrize("controlled", [False, True], ids=["at-once", "worker-first"])
+def test_the_first_start_of_the_engine_fetches_each_file_once(
+    context: Any, served: Served, controlled: bool
+) -> None:
     precached = precached_paths(served)
     assert "/de/practice/index.html" in precached
     # What came over the network for the page, its workers, and the service worker on
@@ -429,8 +433,13 @@ def test_the_first_start_of_the_engine_fetches_each_file_once(context: Any, serv
 
     context.on("requestfinished", finished)
     page = context.new_page()
-    # Started as soon as the page can be used: most likely before the worker controls it.
+    if controlled:  # a rules page read first, until the service worker controls it
+        page.goto(served.url + lang_path("de", "block"))
+        page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+    # Started as soon as the page can be used: at once, most likely before the worker
+    # controls the page (a first visit's first page), or with the worker in control.
     page.goto(served.url + lang_path("de", "practice"), wait_until="domcontentloaded")
+    assert page.evaluate(CONTROLLED) or not controlled
     start_practice(page, "de")
     urls = engine_urls(served)
     engine_cached(page, urls)
