@@ -78,6 +78,10 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: false,
   cleanupOutdatedCaches: true,
   directoryIndex: "index.html",
+  // Material's files carry their content's hash in their names: their URL is their
+  // revision, so the precache may take them from the browser's HTTP cache, where the
+  // page that registered the worker has just put them, rather than download them again.
+  dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(css|js)$/,
   // Every query parameter is left out when matching the precache: a page reloads offline
   // with its ?seed=... (no precached file is asked for with a query: the engine's files,
   // whose URLs carry ?v=HASH, are not precached, and keep their route below).
