@@ -3,6 +3,7 @@
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
        [--site DIR] [--json] [--computer LEVEL [--moves N]] [--visits]
+       .venv/bin/python scripts/bench_browser.py --fetches [--site DIR] [--json]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
   playable; --computer expert: also the Expert's moves there, in the worker (median, worst).
@@ -32,6 +33,14 @@ visit, then, once the worker has cached the engine's files, a second visit; and 
 another fresh origin a first visit, then the server stopped and the context offline, a
 second (each second visit the second of its context, for the same browser caches).
 
+With ``--fetches`` (and nothing else timed): what a cold first start of the engine
+downloads. On a fresh origin, in a fresh context (service workers allowed), the practice
+page is loaded and started at once (most likely before the service worker controls it),
+until the engine's files are all in its cache; printed per URL: the requests that came
+over the network (the server's log) and their bytes, those of the page and its workers
+(and the service worker on their behalf) apart from the service worker's precache at
+install, each URL fetched more than once flagged, and the totals.
+
 Printed: each side's median (and range), their ratio, and the longest main-thread task
 on the rules page (PerformanceObserver ``longtask`` entries, registered before
 navigation), over the whole visit and from the first interaction on. ``--json`` prints
@@ -41,18 +50,30 @@ one object per line. Aim: ours at most 0.5 × stock; no main-thread task over 50
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import re
 import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve  # noqa: E402
+from site_server import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HOST,
+    SiteHandler,
+    build_site,
+    serve,
+)
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 STOCK_FILES = (
@@ -229,6 +250,126 @@ def run_visits(browser: Any, site: Path) -> dict[str, dict[str, float]]:
     }
 
 
+class _LoggingHandler(SiteHandler):
+    """The site's handler; appends ``(path?query, status, body bytes)`` to ``log``."""
+
+    def __init__(self, *args: Any, log: list[list[Any]], **kwargs: Any) -> None:
+        self.log = log
+        super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.log.append([self.path, int(code), 0])
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length" and self.log:
+            self.log[-1][2] = int(value)
+        super().send_header(keyword, value)
+
+
+def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
+    """A cold first start of the engine: what came over the network, per URL (see above)."""
+    log: list[list[Any]] = []
+    handler = functools.partial(_LoggingHandler, directory=str(site), log=log)
+    server = ThreadingHTTPServer((HOST, 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://{HOST}:{server.server_port}/"
+    precached = {"/" + u for u in re.findall(r'\burl:"([^"]+)"', (site / "sw.js").read_text())}
+    start: dict[str, list[int]] = {}  # URL -> [requests, bytes], apart from the precache
+    context = browser.new_context()
+    try:
+
+        def finished(request: Any) -> None:
+            response = request.response()
+            if response is None or response.from_service_worker:
+                return  # answered by the service worker, whose own request is seen apart
+            sizes = request.sizes()  # the body: the bytes received less the headers
+            if sizes["responseBodySize"] + sizes["responseHeadersSize"] <= 0:
+                return  # answered by the browser's HTTP cache: nothing received
+            path = urlsplit(request.url).path
+            if request.service_worker is not None and path in precached:
+                return
+            row = start.setdefault(request.url[len(url) - 1 :], [0, 0])
+            row[0] += 1
+            row[1] += max(sizes["responseBodySize"], 0)
+
+        context.on("requestfinished", finished)
+        page = context.new_page()
+        page.goto(url + "practice/", wait_until="domcontentloaded")
+        controlled_at_start = page.evaluate("navigator.serviceWorker.controller !== null")
+        timed = page.evaluate(ACTIONS["practice"], "")
+        assert timed["ok"], timed
+        page.wait_for_function(ENGINE_CACHED, timeout=TIMEOUT_MS)
+        page.wait_for_timeout(500)  # the last events
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    network: dict[str, list[int]] = {}
+    for path, status, size in log:
+        row = network.setdefault(path, [0, 0, status])
+        row[0] += 1
+        row[1] += size
+    return {"start": start, "network": network, "controlled_at_start": controlled_at_start}
+
+
+def print_fetches(found: dict[str, Any], out: Any) -> None:
+    engine = ("/assets/pyodide/", "/assets/engine/")
+    start, network = found["start"], found["network"]
+    if out:
+        for path, (n, size, status) in sorted(network.items()):
+            out({"what": "network", "url": path, "requests": n, "bytes": size, "status": status})
+        for path, (n, size) in sorted(start.items()):
+            out({"what": "start", "url": path, "requests": n, "bytes": size})
+    else:
+        print(
+            "a cold first start of the engine (the practice page, started at once; the service"
+            f" worker {'already' if found['controlled_at_start'] else 'not yet'} in control):"
+        )
+        print("  the page, its workers and the service worker for them (not its precache):")
+        for path, (n, size) in sorted(start.items(), key=lambda item: -item[1][1]):
+            flag = f"  <- fetched {n} times" if n > 1 else ""
+            print(f"  {n:3} × {size:10,} B  {path}{flag}")
+        print("  the network, as the server saw it (precache included):")
+        for path, (n, size, status) in sorted(network.items(), key=lambda item: -item[1][1]):
+            flag = f"  <- fetched {n} times" if n > 1 else ""
+            print(f"  {n:3} × {size:10,} B  {status}  {path}{flag}")
+    twice = sorted(p for p, row in start.items() if row[0] > 1)
+    # The engine's files, not its manifest.json (precached with the pages, and asked again
+    # at every start: it names the build's files).
+    engine_paths = [p for p in network if p.startswith(engine) and not p.endswith("/manifest.json")]
+    engine_rows = [network[p] for p in engine_paths]
+    summary = {
+        "what": "fetches",
+        "controlled_at_start": found["controlled_at_start"],
+        "start_requests": sum(row[0] for row in start.values()),
+        "start_bytes": sum(row[1] for row in start.values()),
+        "start_fetched_twice": twice,
+        "engine_requests": sum(row[0] for row in engine_rows),
+        "engine_bytes": sum(row[1] for row in engine_rows),
+        "engine_fetched_twice": sorted(p for p in engine_paths if network[p][0] > 1),
+        "network_requests": sum(row[0] for row in network.values()),
+        "network_bytes": sum(row[1] for row in network.values()),
+        "network_fetched_twice": sorted(p for p, row in network.items() if row[0] > 1),
+    }
+    if out:
+        out(summary)
+        return
+    s = summary
+    print(
+        f"the start: {s['start_requests']} requests, {s['start_bytes']:,} B;"
+        f" fetched more than once: {', '.join(s['start_fetched_twice']) or 'none'}\n"
+        f"the engine's files (/assets/pyodide/, /assets/engine/, not manifest.json):"
+        f" {s['engine_requests']}"
+        f" requests, {s['engine_bytes']:,} B; more than once:"
+        f" {', '.join(s['engine_fetched_twice']) or 'none'}\n"
+        f"the whole visit over the network (the precache included): {s['network_requests']}"
+        f" requests, {s['network_bytes']:,} B; more than once (the page's files the precache"
+        f" fetches again): {len(s['network_fetched_twice'])}"
+    )
+
+
 def add_stock(site: Path) -> None:
     """Put the stock Pyodide files, the engine's wheel and the bare page in site/stock/."""
     stock = site / "stock"
@@ -298,6 +439,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also the practice page's first visit and second visit, online and offline",
     )
+    parser.add_argument(
+        "--fetches",
+        action="store_true",
+        help="only: the bytes and requests per URL of a cold first start of the engine",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -313,6 +459,14 @@ def main(argv: list[str] | None = None) -> int:
             (out or (lambda o: print(f"site built in {o['build_s']} s, strict: {o['strict']}")))(
                 {"what": "build", **built}
             )
+        if args.fetches:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                print_fetches(run_fetches(browser, site), out)
+                browser.close()
+            return 0
         add_stock(site)
         server, url = serve(site)
         stock: list[dict[str, Any]] = []

@@ -5,12 +5,23 @@
 //
 // - Precached (each file under a revision, its content's hash): every page in every
 //   language, the search indexes, and the small assets (styles, scripts, images, the web
-//   app manifests, the engine's manifest.json). Never Pyodide's files nor the engine's
-//   wheel and bytecode: a reader who never starts the engine never downloads them.
-// - Cached at run time, the first time the engine starts: assets/pyodide/VERSION/ and
-//   assets/engine/ (CacheFirst). Their URLs carry the Pyodide version or the file's hash
-//   (hooks/web_assets.py), and the engine's manifest.json, which names them, is
-//   precached with the pages: a build's pages and engine always come together.
+//   app manifests, the engine's manifest.json, the sitemaps that Material's script reads
+//   for the language links: without them every page logs failed fetches offline). Never
+//   Pyodide's files nor the engine's wheel and bytecode: a reader who never starts the
+//   engine never downloads them.
+// - The engine's files (assets/pyodide/VERSION/ and assets/engine/) are kept in the
+//   Cache Storage ("domino-block-engine") by the engine's own worker (engine-worker.js),
+//   as it fetches them the first time the engine starts, whether or not this worker
+//   controls the page yet: each is downloaded once. Their URLs carry the Pyodide version
+//   or the file's hash (hooks/web_assets.py), and the engine's manifest.json, which names
+//   them, is precached with the pages: a build's pages and engine always come together.
+//   This worker only reads that cache (CacheFirst, never writing), for the module
+//   scripts the engine imports by URL.
+// - Navigations: a page is answered from the precache whatever its query string
+//   (/de/practice/?seed=N is /de/practice/); a page the precache does not have goes to
+//   the network, and if there is none, gets the site's 404 page of the path's language
+//   (the first folder's 404.html if the build has one, /de/nope/ -> de/404.html, else the
+//   root's), with status 404.
 // - A new build installs in the background and waits; the page (offline.js) offers a
 //   reload, which posts SKIP_WAITING. The workbox runtime is inlined: no CDN.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -47,14 +58,13 @@ function unusedLunrFiles() {
 
 const { count, size, warnings } = await generateSW({
   globDirectory: siteDir,
-  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,woff2}"],
+  globPatterns: ["**/*.{html,css,js,mjs,json,svg,png,ico,webmanifest,woff2,xml}"],
   globIgnores: [
     "sw.js",
     "stock/**",
     "assets/pyodide/**",
     "assets/engine/*.whl",
     "assets/engine/*.zip",
-    "**/sitemap*.xml",
     ...unusedLunrFiles(),
   ],
   swDest: `${siteDir}/sw.js`,
@@ -68,6 +78,14 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: false,
   cleanupOutdatedCaches: true,
   directoryIndex: "index.html",
+  // Material's files carry their content's hash in their names: their URL is their
+  // revision, so the precache may take them from the browser's HTTP cache, where the
+  // page that registered the worker has just put them, rather than download them again.
+  dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(css|js)$/,
+  // Every query parameter is left out when matching the precache: a page reloads offline
+  // with its ?seed=... (no precached file is asked for with a query: the engine's files,
+  // whose URLs carry ?v=HASH, are not precached, and keep their route below).
+  ignoreURLParametersMatching: [/.*/],
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
   runtimeCaching: [
     {
@@ -77,9 +95,26 @@ const { count, size, warnings } = await generateSW({
       handler: "CacheFirst",
       options: {
         cacheName: "domino-block-engine",
-        // Old builds' engine files go once a few newer ones were cached.
-        expiration: { maxEntries: 24 },
-        cacheableResponse: { statuses: [200] },
+        // The engine's worker writes this cache (each file checked, once); never this one.
+        plugins: [{ cacheWillUpdate: async () => null }],
+      },
+    },
+    {
+      // A page the precache does not have: the network, else the 404 page of its
+      // language from the precache. (Serialized into sw.js: no outer names.)
+      urlPattern: ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
+      handler: async ({ request }) => {
+        try {
+          return await fetch(request);
+        } catch (error) {
+          const scope = new URL(self.registration.scope);
+          const path = new URL(request.url).pathname.slice(scope.pathname.length);
+          const folder = path.split("/", 1)[0];
+          const match = (url) => caches.match(new URL(url, scope), { ignoreSearch: true });
+          const page = (folder && (await match(`${folder}/404.html`))) || (await match("404.html"));
+          if (!page) throw error;
+          return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+        }
       },
     },
   ],

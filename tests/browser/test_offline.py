@@ -1,31 +1,43 @@
-"""The site offline (issue 13): after one visit that starts the practice page, the
-network goes (the context offline and the server stopped) and, in English and German, a
-rules page, the practice page (a move played), the scorepad (a round scored) and search
-all still work. Then a second build with a changed page and a new engine: the reader is
-told "a new version is ready" in the page's language, the old version keeps serving
-until the reload (its engine's manifest, not the new one's), and after it the new page
-and the new manifest come, never a mix; offline, the practice page then boots the new
-engine (cached at the reload, the reader having used the engine), not the old one.
+"""The site offline (issues 13 and 17): after one visit that starts the practice page,
+the network goes (the context offline and the server stopped) and, in English and German,
+a rules page, the practice page (a move played), the scorepad (a round scored) and search
+all still work. Every page answers offline whatever its query string (a practice address
+with its ``?seed=``, reloaded, or a shared one never opened before), and a missing page
+gets the site's 404 page of its language. The engine's first start downloads each file
+once and caches them all, whether the service worker controls the page by then or not
+(the first page of a first visit, started at once). Then a second
+build with a changed page and a new engine: the reader is told "a new version is ready"
+in the page's language, the old version keeps serving until the reload (its engine's
+manifest, not the new one's), and after it the new page and the new manifest come, never
+a mix; offline, the practice page then boots the new engine (cached at the reload, the
+reader having used the engine), not the old one.
 
 Each test serves its own copy of the session's build on its own port (its own origin, so
-its own service worker), and stops its server to go offline.
+its own service worker), and stops its server to go offline. The server logs what it
+answered: the files that really came over the network.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import shutil
+import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, wait_for_engine
 
 from engine.lang import strings
 from hooks.offline import write_service_worker
-from scripts.site_server import serve
+from scripts.site_server import HOST, SiteHandler
 
 LANGS = ("en", "de")
 SEARCH = {"en": "spinner", "de": "dänischen"}
@@ -46,13 +58,31 @@ READY = """() => {
 }"""
 
 
+class LoggingHandler(SiteHandler):
+    """The site's handler, appending each answer's ``(path?query, status)`` to ``log``."""
+
+    def __init__(self, *args: Any, log: list[tuple[str, int]], **kwargs: Any) -> None:
+        self.log = log
+        super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.log.append((self.path, int(code)))
+        super().send_response(code, message)
+
+
 class Served:
-    """A copy of the build, served on its own port until ``stop()``."""
+    """A copy of the build, served on its own port until ``stop()``; ``fetched`` lists
+    what the server answered, ``(path?query, status)``."""
 
     def __init__(self, source: Path, target: Path) -> None:
         shutil.copytree(source, target)
         self.dir = target
-        self.server, self.url = serve(target)
+        self.fetched: list[tuple[str, int]] = []
+        handler = functools.partial(LoggingHandler, directory=str(target), log=self.fetched)
+        self.server: ThreadingHTTPServer | None = ThreadingHTTPServer((HOST, 0), handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://{HOST}:{self.server.server_port}/"
 
     def stop(self) -> None:
         if self.server is not None:
@@ -238,15 +268,18 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     page.evaluate("localStorage.clear()")
 
     # The second build: a page changed, and a new engine (its manifest names another
-    # wheel URL), and the worker generated again.
+    # wheel file; the same bytes, so that its hash, which what is cached for offline use
+    # is checked against, holds), and the worker generated again.
     html = served.dir / "fr/block/index.html"
     html.write_text(
         html.read_text("utf-8").replace("</article>", '<p id="build-2">2</p></article>', 1),
         "utf-8",
     )
-    manifest_path = served.dir / "assets/engine/manifest.json"
-    new = {**old, "sha256": "f" * 64}
-    manifest_path.write_text(json.dumps(new), "utf-8")
+    engine_dir = served.dir / "assets/engine"
+    new_name = old["wheel"].replace("-py3-", "-1-py3-")  # a build tag
+    shutil.copyfile(engine_dir / old["wheel"], engine_dir / new_name)
+    new = {**old, "wheel": new_name}
+    (engine_dir / "manifest.json").write_text(json.dumps(new), "utf-8")
     write_service_worker(served.dir)
     new_urls = engine_urls(served)
     (new_wheel,) = new_urls - old_urls
@@ -271,11 +304,164 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     assert page.locator("#offline-update").count() == 0
     engine_cached(page, new_urls)
 
-    # Offline, the practice page boots the new engine, never the old one.
+    # Offline, the practice page boots the new engine, never the old one: with the old
+    # wheel put back in the cache, the engine's worker reads its files from the cache and
+    # keeps there only those it used: the new build's.
+    page.evaluate(
+        """async ([old, now]) => {
+          const cache = await caches.open("domino-block-engine");
+          await cache.put(old, await cache.match(now));
+        }""",
+        [old_wheel, new_wheel],
+    )
+    assert old_wheel in page.evaluate(ENGINE_CACHE)
     served.stop()
     context.set_offline(True)
-    since = len(requests)
     page.goto(served.url + lang_path(lang, "practice"))
     play_a_move(page, lang)
-    assert new_wheel in requests[since:]
-    assert old_wheel not in requests[since:]
+    page.wait_for_function(
+        f"(async () => JSON.stringify((await ({ENGINE_CACHE})()).sort())"
+        f" === {json.dumps(json.dumps(sorted(new_urls), separators=(',', ':')))})()",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+
+
+def go_offline(context: Any, served: Served) -> None:
+    served.stop()
+    context.set_offline(True)
+
+
+def shows_page(page: Any, response: Any, lang: str, selector: str) -> None:
+    """The site's page answered (from the service worker), not the browser's error."""
+    assert response is not None and response.status == 200, page.url
+    assert response.from_service_worker
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.locator(selector).first.wait_for(timeout=ENGINE_TIMEOUT_MS)
+
+
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors and uncaught exceptions, as they come."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    return errors
+
+
+def test_every_page_answers_offline_whatever_its_query_string(context: Any, served: Served) -> None:
+    page = context.new_page()
+    errors = console_errors(page)
+    # A first visit reads one rules page; the worker precaches the whole site meanwhile.
+    page.goto(served.url + lang_path("de", "block"))
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+    go_offline(context, served)
+
+    # A practice address with a seed, reloaded; and a rules page with a query and a
+    # fragment: the page itself, as the precache holds it.
+    address = served.url + lang_path("de", "practice") + "?seed=817698539"
+    shows_page(page, page.goto(address), "de", ".practice")
+    shows_page(page, page.reload(), "de", ".practice")
+    assert page.url == address
+    shows_page(page, page.goto(served.url + "fr/block/?x=1#frag"), "fr", "article h1")
+    assert urlsplit(page.url).fragment == "frag"
+    # A shared link never opened before, in another language.
+    shared = served.url + lang_path("pl", "practice") + "?seed=12&players=3"
+    shows_page(page, page.goto(shared), "pl", ".practice")
+    assert errors == []  # nothing the pages ask for is missing offline (their sitemaps)
+
+
+def heading(html: Path) -> str:
+    found = re.search(r"<h1[^>]*>(.*?)</h1>", html.read_text("utf-8"), re.S)
+    assert found, html
+    return found.group(1).strip()
+
+
+def test_a_missing_page_offline_gets_the_404_page_of_its_language(
+    context: Any, served: Served
+) -> None:
+    page = context.new_page()
+    errors = console_errors(page)
+    page.goto(served.url + lang_path("da", "glossary"))
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+    # Online, under the worker, the server's own answer: its 404 page of the language.
+    response = page.goto(served.url + "de/nope/")
+    assert response is not None and response.status == 404
+    assert page.evaluate("document.documentElement.lang") == "de"
+    go_offline(context, served)
+
+    for path, lang, folder in (
+        ("de/nope/", "de", "de/"),
+        ("pl/block/nope/deeper/?x=1", "pl", "pl/"),
+        ("nope/", "en", ""),
+        ("nope.html", "en", ""),
+    ):
+        response = page.goto(served.url + path)
+        assert response is not None and response.status == 404, path
+        assert page.evaluate("document.documentElement.lang") == lang, path
+        expected = heading(served.dir / f"{folder}404.html")
+        assert page.locator("article h1").inner_text().strip() == expected, path
+    # Only the browser's line for each 404 answer (the online one included).
+    assert errors and all("status of 404" in error for error in errors), errors
+
+
+def precached_paths(served: Served) -> set[str]:
+    """The paths the build's worker precaches at install (its manifest, in sw.js)."""
+    text = (served.dir / "sw.js").read_text("utf-8")
+    return {"/" + url for url in re.findall(r'\burl:"([^"]+)"', text)}
+
+
+@pytest.mark.parametrize("controlled", [False, True], ids=["at-once", "worker-first"])
+def test_the_first_start_of_the_engine_fetches_each_file_once(
+    context: Any, served: Served, controlled: bool
+) -> None:
+    precached = precached_paths(served)
+    assert "/de/practice/index.html" in precached
+    # What came over the network for the page, its workers, and the service worker on
+    # their behalf; not the worker's precache at install (the site, saved for offline).
+    fetched: list[str] = []
+
+    def finished(request: Any) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return  # answered by the service worker: its own request is seen on its own
+        sizes = request.sizes()  # the body is the bytes received less the headers
+        if sizes["responseBodySize"] + sizes["responseHeadersSize"] <= 0:
+            return  # answered by the browser's HTTP cache: nothing received
+        path = urlsplit(request.url).path
+        if request.service_worker is not None and path in precached:
+            return
+        fetched.append(request.url)
+
+    context.on("requestfinished", finished)
+    page = context.new_page()
+    if controlled:  # a rules page read first, until the service worker controls it
+        page.goto(served.url + lang_path("de", "block"))
+        page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+    # Started as soon as the page can be used: at once, most likely before the worker
+    # controls the page (a first visit's first page), or with the worker in control.
+    page.goto(served.url + lang_path("de", "practice"), wait_until="domcontentloaded")
+    assert page.evaluate(CONTROLLED) or not controlled
+    start_practice(page, "de")
+    urls = engine_urls(served)
+    engine_cached(page, urls)
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+
+    twice = {url: n for url, n in Counter(fetched).items() if n > 1}
+    assert twice == {}
+    # The server's own log: each of the engine's files was sent once, whole.
+    sent = Counter(path for path, status in served.fetched if status == 200)
+    paths = {
+        urlsplit(u).path + (f"?{urlsplit(u).query}" if urlsplit(u).query else "") for u in urls
+    }
+    assert {p: sent[p] for p in paths} == dict.fromkeys(paths, 1)
+    assert not [p for p, status in served.fetched if p in paths and status != 200]
+
+    # The address now carries the game's seed: reloaded offline, it plays from the cache.
+    address = page.url
+    assert "seed=" in urlsplit(address).query
+    page.evaluate("localStorage.clear()")
+    go_offline(context, served)
+    response = page.reload()
+    assert response is not None and response.status == 200
+    assert page.url == address
+    play_a_move(page, "de")
+    wait_for_engine(page)

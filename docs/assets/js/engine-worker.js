@@ -11,9 +11,85 @@
 // {status: "ready"} or {status: "failed", error}. If the start failed, every request is
 // answered {id, ok: false, code: "engine_failed", error: <the JS error text>}.
 // No rule and no reader-visible word lives here: the engine decides and words it all.
+//
+// Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
+// (ENGINE_CACHE). Each is read from there if it is there, else fetched once and stored as
+// it arrived (the wheel, its bytecode and the standard library only if their SHA-256 is
+// the manifest's); then the cache is pruned to this build's files. So a first start
+// downloads each file once, whether or not the site's service worker controls the page
+// yet (on a first visit it does not), and the next start works offline. Pyodide's own
+// fetches (its WebAssembly, lock file and standard library) go through the same path;
+// its two module scripts are imported by URL, and the first time stored from the HTTP
+// cache the import filled. Without Cache Storage (not a secure context) every file comes
+// from the network.
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
+const ENGINE_CACHE = "domino-block-engine"; // read by sw.js (scripts/build_sw.mjs)
+const networkFetch = self.fetch.bind(self);
+const openCache = self.caches ? caches.open(ENGINE_CACHE).catch(() => null) : null;
+const used = new Set(); // this build's engine files, by URL
+const storing = []; // the cache writes under way
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function cachedResponse(url) {
+  try {
+    return (await (await openCache)?.match(url)) ?? null;
+  } catch (error) {
+    console.warn(`the engine's cache could not be read (${error})`);
+    return null;
+  }
+}
+
+function store(url, response) {
+  const put = openCache.then((cache) => cache.put(url, response));
+  storing.push(put.catch((error) => console.warn(`${url}: not cached (${error})`)));
+}
+
+// One of the engine's files: from the cache, else from the network and then stored.
+async function engineFile(url, hash = null) {
+  used.add(url);
+  const cached = await cachedResponse(url);
+  if (cached) return cached;
+  const response = await networkFetch(url);
+  if (!(await openCache) || response.status !== 200) return response;
+  if (hash === null) {
+    store(url, response.clone());
+    return response;
+  }
+  const bytes = await response.arrayBuffer();
+  const copy = () => new Response(bytes, response);
+  if ((await sha256(bytes)) === hash) store(url, copy());
+  else console.warn(`${url}: not the manifest's SHA-256, not kept for offline use`);
+  return copy();
+}
+
+// A module script of Pyodide's, imported by its URL (the service worker, if it controls
+// the page, answers from the cache); the first time, stored from the browser's HTTP cache,
+// which the import has just filled (`force-cache`: not downloaded again).
+async function importEngineModule(url) {
+  used.add(url);
+  const module = await import(url);
+  if ((await openCache) && !(await cachedResponse(url))) {
+    const response = await networkFetch(url, { cache: "force-cache" });
+    if (response.status === 200) store(url, response);
+  }
+  return module;
+}
+
+// Once the stores are done: drop the files of other builds (older engines, Pyodides).
+async function pruneCache() {
+  const cache = await openCache;
+  if (!cache) return;
+  await Promise.all(storing);
+  for (const request of await cache.keys()) {
+    if (!used.has(request.url)) await cache.delete(request);
+  }
+}
 
 async function fetchOk(url, init) {
   const response = await fetch(url, init);
@@ -30,10 +106,12 @@ async function fetchManifest() {
   return response.json();
 }
 
-async function fetchEngineFile(name, sha256) {
+async function fetchEngineFile(name, hash) {
   const url = new URL(name, ENGINE);
-  url.search = `v=${sha256.slice(0, 16)}`;
-  return (await fetchOk(url)).arrayBuffer();
+  url.search = `v=${hash.slice(0, 16)}`;
+  const response = await engineFile(url.href, hash);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
 // Boots Pyodide and imports engine.web; resolves to its `call` (JSON string in and out).
@@ -45,14 +123,33 @@ async function boot() {
   const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256);
   wheel.catch(() => {});
   bytecode.catch(() => {});
-  const { loadPyodide } = await import(`${pyodideDir}pyodide.mjs`);
-  const pyodide = await loadPyodide({
-    indexURL: pyodideDir,
-    // Compiled to .pyc at build time; the hash tells a new compile from a cached one.
-    stdLibURL: `${pyodideDir}python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`,
-    lockFileURL: `${pyodideDir}pyodide-lock.json`,
-    packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
-  });
+  // Compiled to .pyc at build time; the hash tells a new compile from a cached one.
+  const stdLibURL = `${pyodideDir}python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`;
+  const lockFileURL = `${pyodideDir}pyodide-lock.json`;
+  const files = new Map([
+    [stdLibURL, manifest.stdlib_sha256],
+    [lockFileURL, null],
+    [`${pyodideDir}pyodide.asm.wasm`, null],
+  ]);
+  const { loadPyodide } = await importEngineModule(`${pyodideDir}pyodide.mjs`);
+  // Imported here to be cached; Pyodide's own import of it then finds it loaded.
+  await importEngineModule(`${pyodideDir}pyodide.asm.mjs`);
+  // Pyodide's own fetches of the engine's files take the cache's path (see the top).
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, self.location).href;
+    return files.has(url) ? engineFile(url, files.get(url)) : networkFetch(input, init);
+  };
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      indexURL: pyodideDir,
+      stdLibURL,
+      lockFileURL,
+      packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
+    });
+  } finally {
+    self.fetch = networkFetch;
+  }
   const sitePackages = pyodide.runPython(
     "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
   );
@@ -69,7 +166,10 @@ async function boot() {
 
 const started = boot();
 started.then(
-  () => postMessage({ status: "ready" }),
+  () => {
+    postMessage({ status: "ready" });
+    pruneCache().catch((error) => console.warn(`the engine's cache: ${error}`));
+  },
   (error) => postMessage({ status: "failed", error: String(error) }),
 );
 

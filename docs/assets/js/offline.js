@@ -9,23 +9,20 @@
 // - A new build's worker installs in the background and waits. The page shows "a new
 //   version is ready" with a Reload button, which lets the new worker take over; every
 //   open page of the site then reloads, so none keeps an old page with a new engine.
-// - The engine's files (Pyodide and the engine's wheel) are cached by the worker when the
-//   engine fetches them. If the engine started before the worker controlled the page (a
-//   first visit), they are fetched once more through the worker as soon as it does, from
-//   the build's own manifest.json, so the next start works offline too. After a new
-//   build, the page fetches the new engine's files the same way, but only for a reader
-//   who has started the engine before; for any other reader, nothing of the engine is
-//   fetched on a page where the reader did not start it.
+// - The engine's files (Pyodide and the engine's wheel) are cached by the engine's own
+//   worker (engine-worker.js) the first time it starts, from the very responses it runs
+//   on: each file is downloaded once, whether or not the service worker already controls
+//   the page. After a new build, this page fetches the new engine's files that are not
+//   cached yet (checked against the manifest's hashes, as the worker does), but only for a
+//   reader who has started the engine before; for any other reader, nothing of the engine
+//   is fetched on a page where the reader did not start it.
 
 const ROOT = new URL("../../", import.meta.url);
 const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"];
-const ENGINE_CACHE = "domino-block-engine"; // scripts/build_sw.mjs's runtime cache
+const ENGINE_CACHE = "domino-block-engine"; // engine-worker.js writes it, sw.js reads it
 const container = navigator.serviceWorker;
-const root = document.documentElement;
 
 let controlled = Boolean(container?.controller);
-let engineControlled = null; // whether the worker controlled the page when the engine started
-let warmed = false;
 
 function showBanner(waiting) {
   if (document.getElementById("offline-update")) return;
@@ -55,50 +52,40 @@ function showBanner(waiting) {
   document.body.append(banner);
 }
 
-// The engine's files named by the build's manifest.json (the controlling worker's), each
-// fetched through the worker unless already cached, so that it caches them (CacheFirst).
-// `onlyIfUsed`: only if the engine has been started here before (its cache is not empty).
-async function cacheEngine(onlyIfUsed) {
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// After a new build, for a reader who has started the engine here before (its cache is
+// not empty): the engine's files named by this build's manifest.json that are not cached
+// yet are fetched and stored (the hashed ones only if they match), and other builds'
+// files dropped, as the engine's worker does when it starts.
+async function cacheEngine() {
   const cache = await caches.open(ENGINE_CACHE);
-  if (onlyIfUsed && (await cache.keys()).length === 0) return;
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  if (cached.size === 0) return;
   const manifestUrl = new URL("assets/engine/manifest.json", ROOT);
   const manifest = await (await fetch(manifestUrl, { cache: "no-cache" })).json();
   const pyodide = new URL(`assets/pyodide/${manifest.pyodide}/`, ROOT);
   const engine = new URL("assets/engine/", ROOT);
-  const urls = PYODIDE_FILES.map((name) => new URL(name, pyodide));
-  urls.push(new URL(`python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`, pyodide));
-  urls.push(new URL(`${manifest.wheel}?v=${manifest.sha256.slice(0, 16)}`, engine));
-  urls.push(new URL(`${manifest.bytecode}?v=${manifest.bytecode_sha256.slice(0, 16)}`, engine));
+  const files = new Map(PYODIDE_FILES.map((name) => [new URL(name, pyodide).href, null]));
+  const hashed = (name, hash, base) => [`${new URL(name, base).href}?v=${hash.slice(0, 16)}`, hash];
+  files.set(...hashed("python_stdlib.zip", manifest.stdlib_sha256, pyodide));
+  files.set(...hashed(manifest.wheel, manifest.sha256, engine));
+  files.set(...hashed(manifest.bytecode, manifest.bytecode_sha256, engine));
   await Promise.all(
-    urls.map(async (url) => {
-      if (await cache.match(url)) return;
+    [...files].map(async ([url, hash]) => {
+      if (cached.has(url)) return;
       const response = await fetch(url);
-      await response.body?.cancel();
+      if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+      if (hash === null) return cache.put(url, response);
+      const bytes = await response.arrayBuffer();
+      if ((await sha256(bytes)) !== hash) throw new Error(`${url}: not the manifest's SHA-256`);
+      return cache.put(url, new Response(bytes, response));
     }),
   );
-}
-
-// The engine started before the worker controlled the page: cache its files now.
-async function warmEngine() {
-  if (warmed || !container.controller || engineControlled !== false) return;
-  if (root.dataset.engine !== "ready") return;
-  warmed = true;
-  try {
-    await cacheEngine(false);
-  } catch (error) {
-    warmed = false;
-    console.warn(`offline: the engine's files were not cached (${error})`);
-  }
-}
-
-function watchEngine() {
-  const seen = () => {
-    const state = root.dataset.engine;
-    if (state && engineControlled === null) engineControlled = Boolean(container.controller);
-    if (state === "ready") warmEngine();
-  };
-  new MutationObserver(seen).observe(root, { attributeFilter: ["data-engine"] });
-  seen();
+  for (const url of cached) if (!files.has(url)) await cache.delete(url);
 }
 
 async function register() {
@@ -110,7 +97,7 @@ async function register() {
   // A reader who has started the engine before keeps it ready offline across builds: the
   // files of this build's engine that are not cached yet (after an update) are fetched.
   if (container.controller) {
-    cacheEngine(true).catch((error) => console.warn(`offline: ${error}`));
+    cacheEngine().catch((error) => console.warn(`offline: ${error}`));
   }
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
@@ -126,9 +113,7 @@ if (container) {
     // taking over an uncontrolled page changes nothing the reader sees.
     if (controlled) window.location.reload();
     controlled = true;
-    warmEngine();
   });
-  watchEngine();
   const start = () => register().catch((error) => console.warn(`offline: ${error}`));
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
