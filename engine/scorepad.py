@@ -543,7 +543,7 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     "seats": [{"seat", "name", "pips_label"}],
     "sides": [{"name", "seats", "play_label"}],
     "rounds": [{"round", "went_out", "blocked", "pips", "play_points", "winner", "points",
-    "gains", "score", "arithmetic", "result", "totals", "correct", "correct_title"}],
+    "gains", "score", "arithmetic", "result", "totals", "title", "correct", "correct_title"}],
     "totals", "outcome": {"over", "winner", "drawn"}, "status",
     "entry": {"round", "title", "play_points", "last_double"}}``. A seat's ``name`` is
     the name typed, or "Seat N" for an empty one. A side is a seat, or a team in
@@ -551,7 +551,8 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     ``gains`` (``"+12"``, or ``""`` for a side that scored nothing) and ``totals`` are per
     side; ``score`` is the end of round score that ``arithmetic`` computes;
     ``play_points`` is empty in games that score nothing in play. ``correct`` names a
-    round's correction button, ``correct_title`` heads the form that corrects it.
+    round's correction button, ``correct_title`` heads the form that corrects it, ``title``
+    heads the round on the sheet ("Round 2").
     ``entry`` is the next round's form: its number and heading, whether it asks for the
     points scored in play (games that score in play) and for the last double (the
     double finish).
@@ -587,6 +588,7 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
                 "arithmetic": score.render(lang),
                 "result": result,
                 "totals": list(totals),
+                "title": text(lang, "page.scorepad.round", round=number),
                 "correct": text(lang, "page.scorepad.correct_round", round=number),
                 "correct_title": text(lang, "page.scorepad.entry_fix", round=number),
             }

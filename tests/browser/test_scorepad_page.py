@@ -98,13 +98,13 @@ def enter_round(
 
 
 def table(page: Any) -> list[list[str]]:
-    """The rounds' table as shown: per round, its number, its scoring and each side's
-    cell (a round is a <tbody>: its totals' row, then its scoring's)."""
+    """The rounds' table as shown: per round, its heading, its scoring and each side's
+    cell (a round is a <tbody>: its heading's row, its totals', then its scoring's)."""
     return page.locator(".scorepad__table tbody").evaluate_all(
         """bodies => bodies.map(b => [
-            b.rows[0].cells[0].innerText.trim(),
+            b.rows[0].innerText.trim(),
             b.querySelector('.scorepad__told').innerText.trim(),
-            ...[...b.rows[0].cells].slice(1).map(c => c.innerText.trim()),
+            ...[...b.rows[1].cells].map(c => c.innerText.trim()),
         ])"""
     )
 
@@ -114,7 +114,7 @@ def expected_table(sheet: Any, lang: str) -> list[list[str]]:
     view = scorepad.score_sheet(sheet, lang)
     rows = []
     for r in view["rounds"]:
-        cells = [str(r["round"]), f"{r['arithmetic']}\n{r['result']}"]
+        cells = [r["title"], f"{r['arithmetic']}\n{r['result']}"]
         for total, points in zip(r["totals"], r["points"], strict=True):
             cells.append(f"{total} +{points}" if points > 0 else str(total))
         rows.append(cells)
@@ -436,7 +436,7 @@ def test_four_players_totals_are_in_view_on_a_phone_in_every_language(
             )
             assert sizes[0] <= sizes[1] and sizes[2] <= 360, (lang, sizes)
             # Every side's name and latest total lies inside the viewport's width.
-            last = page.locator(".scorepad__table tbody").last.locator("tr").first
+            last = page.locator(".scorepad__table tbody").last.locator("tr").nth(1)
             cells = [*heads.all(), *last.locator("td.scorepad__total").all()]
             assert len(cells) == 8
             for cell in cells:

@@ -204,46 +204,41 @@ function setup(root) {
     return node;
   }
 
-  // The table: a column per side; per round a <tbody> of two rows, the running totals
-  // (with what each side gained), then the round's arithmetic, result and correction
-  // button across the sides' columns, so four players' totals fit a phone's width.
-  // Every cell names its headers (the round and the side, or the round's score).
+  // The table: a column per side, named; per round a <tbody> of three rows, its heading
+  // ("Round 2") across the sides' columns, the running totals (with what each side
+  // gained), then the round's arithmetic, result and correction button; so four
+  // players' names and totals share a phone's width. Each cell names its headers.
   function render() {
     root.dataset.over = String(view.outcome.over);
     el.match.textContent = view.status;
     el.match.classList.toggle("is-over", view.outcome.over);
     const span = view.sides.length;
-    const round = cell("th", words.round);
-    Object.assign(round, { scope: "col", rowSpan: 2, id: "scorepad-h-round" });
-    const names = view.sides.map((side, index) => {
+    const names = document.createElement("tr");
+    view.sides.forEach((side, index) => {
       const th = cell("th", side.name, "scorepad__side");
       Object.assign(th, { scope: "col", id: `scorepad-h-side-${index}` });
-      return th;
+      names.append(th);
     });
-    const scoring = cell("th", words.scoring, "scorepad__scoring-head");
-    Object.assign(scoring, { scope: "colgroup", colSpan: span, id: "scorepad-h-scoring" });
-    const first = document.createElement("tr");
-    first.append(round, ...names);
-    const second = document.createElement("tr");
-    second.append(scoring);
-    el.head.replaceChildren(first, second);
+    el.head.replaceChildren(names);
+    el.table.dataset.sides = String(span);
     const bodies = view.rounds.map((r, index) => {
       const body = cell("tbody", undefined, "scorepad__round");
-      const rowId = `scorepad-r-${index}`;
+      const headId = `scorepad-r-${index}`;
+      const head = cell("tr", undefined, "scorepad__round-head");
+      const title = cell("th", r.title);
+      Object.assign(title, { scope: "rowgroup", colSpan: span, id: headId });
+      head.append(title);
       const totals = document.createElement("tr");
-      const number = cell("th", String(r.round));
-      Object.assign(number, { scope: "row", rowSpan: 2, id: rowId });
-      totals.append(number);
       r.totals.forEach((total, side) => {
         const td = cell("td", String(total), "scorepad__total");
-        td.setAttribute("headers", `${rowId} scorepad-h-side-${side}`);
+        td.setAttribute("headers", `${headId} scorepad-h-side-${side}`);
         if (r.gains[side]) td.append(" ", cell("span", r.gains[side], "scorepad__gain"));
         totals.append(td);
       });
       const detail = cell("tr", undefined, "scorepad__detail");
       const td = cell("td", undefined, "scorepad__scoring");
       td.colSpan = span;
-      td.setAttribute("headers", `${rowId} scorepad-h-scoring`);
+      td.setAttribute("headers", headId);
       const fix = cell("button", words.correct, "domino-button scorepad__correct");
       fix.type = "button";
       fix.setAttribute("aria-label", r.correct);
@@ -255,7 +250,7 @@ function setup(root) {
       );
       td.append(told, fix);
       detail.append(td);
-      body.append(totals, detail);
+      body.append(head, totals, detail);
       if (index === editing) body.classList.add("is-editing");
       return body;
     });
