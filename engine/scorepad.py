@@ -530,6 +530,30 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
     return entry
 
 
+def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
+    """A round as the entry form shows it, which :func:`read_form` reads back as the same
+    round: the seat that went out (``""`` when blocked), each hand's pips in digits or its
+    tiles separated by spaces (the seat that went out: empty), and, where the rules count
+    them, the points in play and the last double."""
+    out = entry.went_out
+    form: dict[str, Any] = {
+        "went_out": "" if out is None else str(out),
+        "pips": [
+            ""
+            if seat == out
+            else str(hand)
+            if isinstance(hand, int)
+            else " ".join(t.code for t in hand)
+            for seat, hand in enumerate(entry.hands)
+        ],
+    }
+    if rules.fives:
+        form["play_points"] = [str(p) for p in entry.play_points]
+    if rules.double_finish:
+        form["last_double"] = entry.last_double
+    return form
+
+
 def _outcome_view(outcome: MatchOutcome) -> dict[str, Any]:
     return {"over": outcome.over, "winner": outcome.winner, "drawn": outcome.drawn}
 
@@ -543,7 +567,8 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     "seats": [{"seat", "name", "pips_label"}],
     "sides": [{"name", "seats", "play_label"}],
     "rounds": [{"round", "went_out", "blocked", "pips", "play_points", "winner", "points",
-    "gains", "score", "arithmetic", "result", "totals", "title", "correct", "correct_title"}],
+    "gains", "score", "arithmetic", "result", "totals", "title", "correct", "correct_title",
+    "form"}],
     "totals", "outcome": {"over", "winner", "drawn"}, "status",
     "entry": {"round", "title", "play_points", "last_double"}}``. A seat's ``name`` is
     the name typed, or "Seat N" for an empty one. A side is a seat, or a team in
@@ -552,7 +577,8 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     side; ``score`` is the end of round score that ``arithmetic`` computes;
     ``play_points`` is empty in games that score nothing in play. ``correct`` names a
     round's correction button, ``correct_title`` heads the form that corrects it, ``title``
-    heads the round on the sheet ("Round 2").
+    heads the round on the sheet ("Round 2"), ``form`` is the round as the entry form
+    shows it for a correction (:func:`form_of`).
     ``entry`` is the next round's form: its number and heading, whether it asks for the
     points scored in play (games that score in play) and for the last double (the
     double finish).
@@ -591,6 +617,7 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
                 "title": text(lang, "page.scorepad.round", round=number),
                 "correct": text(lang, "page.scorepad.correct_round", round=number),
                 "correct_title": text(lang, "page.scorepad.entry_fix", round=number),
+                "form": form_of(entry, rules),
             }
         )
     outcome = match_outcome(rules, players, totals) if rounds else MatchOutcome(False, None, False)
@@ -653,6 +680,7 @@ __all__ = [
     "check_entry",
     "check_sheet",
     "export_sheet",
+    "form_of",
     "import_sheet",
     "new_sheet",
     "read_form",

@@ -825,3 +825,38 @@ def test_the_pages_worker_sends_the_form_and_gets_the_engines_message():
     assert removed["message"] == strings("pl")["page.scorepad.removed"]
     bad = ask("scorepad_add", {"sheet": sheet, "form": {"went_out": "", "pips": ["x", "", ""]}})
     assert bad["ok"] is False and bad["code"] == "round_bad_tile"
+
+
+def test_the_form_a_correction_shows_reads_back_as_the_same_round():
+    from engine.scorepad import read_form
+
+    sheets = [
+        sheet_with(
+            "block",
+            {},
+            3,
+            {"went_out": None, "pips": [3, 7, 8]},
+            {"went_out": 1, "pips": [["6-1", "2-2"], 0, 5]},
+        ),
+        sheet_with(
+            "block-dk",
+            {"double_finish": True, "rounding": True},
+            2,
+            {"went_out": 0, "pips": [0, ["3-3", "6-6"]], "last_double": True},
+        ),
+        sheet_with("all-fives", {}, 2, {"went_out": 1, "pips": [12, 0], "play_points": [15, 40]}),
+    ]
+    for sheet in sheets:
+        view = score_sheet(sheet, "da")
+        for index, (kept, shown) in enumerate(zip(sheet["rounds"], view["rounds"], strict=True)):
+            form = shown["form"]
+            assert all(isinstance(t, str) for t in form["pips"]), form
+            assert set_round(sheet, index, read_form(sheet, form, index)) == sheet
+            assert read_form(sheet, form, index)["pips"] == [
+                0 if seat == kept["went_out"] else hand for seat, hand in enumerate(kept["pips"])
+            ]
+    assert score_sheet(sheets[1])["rounds"][0]["form"] == {
+        "went_out": "0",
+        "pips": ["", "3-3 6-6"],
+        "last_double": True,
+    }

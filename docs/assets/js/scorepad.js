@@ -312,17 +312,16 @@ function setup(root) {
     );
     el.lastDouble.checked = false;
     if (editing !== null) {
-      const round = sheet.rounds[editing];
-      el.wentOut.value = round.went_out === null ? "" : String(round.went_out);
-      round.pips.forEach((hand, seat) => {
-        const input = $(`#scorepad-pips-${seat}`);
-        input.value = Array.isArray(hand) ? hand.join(" ") : String(hand);
+      // The round as its form shows it, written by the engine.
+      const form = view.rounds[editing].form;
+      el.wentOut.value = form.went_out;
+      form.pips.forEach((text, seat) => {
+        $(`#scorepad-pips-${seat}`).value = text;
       });
-      (round.play_points || []).forEach((points, side) => {
-        const input = $(`#scorepad-play-${side}`);
-        if (input) input.value = String(points);
+      (form.play_points || []).forEach((text, side) => {
+        $(`#scorepad-play-${side}`).value = text;
       });
-      el.lastDouble.checked = round.last_double === true;
+      el.lastDouble.checked = form.last_double === true;
     }
     updateEntry();
   }
