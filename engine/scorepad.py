@@ -35,6 +35,7 @@ rules have ``double_finish``, ``play_points`` exactly when they score in play), 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,9 @@ MAX_PIPS = 168
 
 MAX_PLAY_POINTS = 1000
 """The most a side may enter as scored in play in one round (All Fives)."""
+
+MAX_FIELD = 200
+"""The longest text a form's field may hold (28 tiles, written out, take about 112)."""
 
 SHEET_KEYS = ("version", "preset", "options", "players", "names", "rounds")
 ROUND_KEYS = ("went_out", "pips", "last_double", "play_points")
@@ -129,13 +133,17 @@ class Sheet:
         """Each round's score, step by step (from :func:`engine.scoring.breakdown`)."""
         return [_score(self.rules, entry) for entry in self.rounds]
 
-    def side_names(self, lang: str = "en") -> list[str]:
-        """Each side's display name: the player's name, "Seat N" for an empty one, and the
-        two partners' names joined in partnerships."""
-        seat_names = [
+    def seat_names(self, lang: str = "en") -> list[str]:
+        """Each seat's display name: the player's name, or "Seat N" for an empty one."""
+        return [
             name.strip() or text(lang, "scorepad.seat", seat=seat + 1)
             for seat, name in enumerate(self.names)
         ]
+
+    def side_names(self, lang: str = "en") -> list[str]:
+        """Each side's display name: the seat's name, and the two partners' names joined
+        in partnerships."""
+        seat_names = self.seat_names(lang)
         if self.rules.partnerships:
             return [
                 text(lang, "scorepad.team", a=seat_names[side], b=seat_names[side + 2])
@@ -430,22 +438,150 @@ def import_sheet(data: object) -> dict[str, Any]:
     return check_sheet(parsed).to_dict()
 
 
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_TILE_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def _form_text(value: object, number: int, field: str, seat: int, sides: int) -> str | None:
+    """A field's text, stripped; ``None`` when it is not text at all. Text longer than
+    :data:`MAX_FIELD` is refused before it is read."""
+    if not isinstance(value, str):
+        return None
+    if len(value) > MAX_FIELD:
+        if field == "pips":
+            raise DominoError(
+                "round_pip_value",
+                round=number,
+                field=field,
+                seat=seat + 1,
+                value=_show(value),
+                max=MAX_PIPS,
+            )
+        raise DominoError(
+            "round_play_points",
+            round=number,
+            field=field,
+            sides=sides,
+            max=MAX_PLAY_POINTS,
+            value=_show(value),
+        )
+    return value.strip()
+
+
+def _form_number(text: str) -> int | float | str:
+    """Digits as a number (``7``; ``7.5`` and ``-3`` too, which the checks then refuse);
+    any other text as it is."""
+    if _NUMBER.fullmatch(text):
+        return float(text) if "." in text else int(text)
+    return text
+
+
+def read_form(sheet: object, form: object, index: object = None) -> dict[str, Any]:
+    """A round's entry read from the scorepad's form as the reader typed it, for
+    :func:`add_round` (or, with ``index``, :func:`set_round`); the checks are theirs.
+
+    ``form`` is ``{"went_out": "" | "0" … , "pips": [text per seat], "play_points":
+    [text per side], "last_double": bool}``. ``went_out`` empty is a blocked round. A hand
+    written in digits is its pips (``12``), any other text the list of its tiles,
+    separated by spaces, commas or semicolons (``1-2 6-6``); the hand of the seat that
+    went out may be left empty. Points in play left empty are 0; they are read only in
+    games that score in play, and ``last_double`` only under the double finish and when a
+    seat went out. A text longer than :data:`MAX_FIELD` is an error.
+    """
+    checked = check_sheet(sheet)
+    rules, players = checked.rules, checked.players
+    number = index + 1 if isinstance(index, int) and _is_int(index) else len(checked.rounds) + 1
+    sides = rules.sides(players)
+    if not isinstance(form, dict):
+        raise DominoError("round_not_object", round=number)
+    out = form.get("went_out")
+    went_out: object = out
+    if out is None or (isinstance(out, str) and out.strip() == ""):
+        went_out = None
+    elif isinstance(out, str) and out.strip().isdigit():
+        went_out = int(out.strip())
+    texts = form.get("pips")
+    if not isinstance(texts, list) or len(texts) != players:
+        raise DominoError("round_pips", round=number, field="pips", players=players)
+    pips: list[object] = []
+    for seat, raw in enumerate(texts):
+        text_ = _form_text(raw, number, "pips", seat, sides)
+        if text_ is None:
+            pips.append(raw)
+        elif text_ == "" and seat == went_out:
+            pips.append(0)
+        elif text_ == "" or _NUMBER.fullmatch(text_):
+            pips.append(_form_number(text_))
+        else:
+            pips.append([t for t in _TILE_SEPARATORS.split(text_) if t])
+    entry: dict[str, Any] = {"went_out": went_out, "pips": pips}
+    if rules.fives:
+        play = form.get("play_points")
+        if isinstance(play, list) and len(play) == sides:
+            values: list[object] = []
+            for side, raw in enumerate(play):
+                text_ = _form_text(raw, number, "play_points", side, sides)
+                values.append(raw if text_ is None else _form_number(text_) if text_ else 0)
+            entry["play_points"] = values
+        else:
+            entry["play_points"] = play
+    if rules.double_finish:
+        entry["last_double"] = went_out is not None and form.get("last_double") is True
+    return entry
+
+
+def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
+    """A round as the entry form shows it, which :func:`read_form` reads back as the same
+    round: the seat that went out (``""`` when blocked), each hand's pips in digits or its
+    tiles separated by spaces (the seat that went out: empty), and, where the rules count
+    them, the points in play and the last double."""
+    out = entry.went_out
+    form: dict[str, Any] = {
+        "went_out": "" if out is None else str(out),
+        "pips": [
+            ""
+            if seat == out
+            else str(hand)
+            if isinstance(hand, int)
+            else " ".join(t.code for t in hand)
+            for seat, hand in enumerate(entry.hands)
+        ],
+    }
+    if rules.fives:
+        form["play_points"] = [str(p) for p in entry.play_points]
+    if rules.double_finish:
+        form["last_double"] = entry.last_double
+    return form
+
+
 def _outcome_view(outcome: MatchOutcome) -> dict[str, Any]:
     return {"over": outcome.over, "winner": outcome.winner, "drawn": outcome.drawn}
 
 
 def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     """What the scorepad shows, in ``lang``: each round scored with its arithmetic, the
-    running totals, the target and the state of the match.
+    running totals, the target and the state of the match, and what the round entry form
+    asks for. Every word is already in ``lang``: a page draws the view as it is.
 
     ``{"preset", "options", "players", "target",
-    "sides": [{"name", "seats"}],
+    "seats": [{"seat", "name", "pips_label"}],
+    "sides": [{"name", "seats", "play_label"}],
     "rounds": [{"round", "went_out", "blocked", "pips", "play_points", "winner", "points",
-    "score", "arithmetic", "result", "totals"}],
-    "totals", "outcome": {"over", "winner", "drawn"}, "status"}``. A side is a seat, or a
-    team in partnerships (0 = seats 0 and 2); ``points`` (play and end of round together)
-    and ``totals`` are per side; ``score`` is the end of round score that ``arithmetic``
-    computes; ``play_points`` is empty in games that score nothing in play.
+    "gains", "score", "arithmetic", "result", "totals", "title", "correct", "correct_title",
+    "form"}],
+    "totals", "outcome": {"over", "winner", "drawn"}, "status",
+    "entry": {"round", "title", "play_points", "last_double"}}``. A seat's ``name`` is
+    the name typed, or "Seat N" for an empty one. A side is a seat, or a team in
+    partnerships (0 = seats 0 and 2); ``points`` (play and end of round together),
+    ``gains`` (``"+12"``, or ``""`` for a side that scored nothing) and ``totals`` are per
+    side; ``score`` is the end of round score that ``arithmetic`` computes;
+    ``play_points`` is empty in games that score nothing in play. ``correct`` names a
+    round's correction button, ``correct_title`` heads the form that corrects it, ``title``
+    heads the round on the sheet ("Round 2"), ``form`` is the round as the entry form
+    shows it for a correction (:func:`form_of`).
+    ``entry`` is the next round's form: its number and heading, whether it asks for the
+    points scored in play (games that score in play) and for the last double (the
+    double finish).
     """
     strings(lang)
     checked = check_sheet(sheet)
@@ -473,10 +609,15 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
                 "play_points": list(entry.play_points),
                 "winner": winner,
                 "points": points,
+                "gains": [text(lang, "scorepad.gain", points=p) if p > 0 else "" for p in points],
                 "score": score.points,
                 "arithmetic": score.render(lang),
                 "result": result,
                 "totals": list(totals),
+                "title": text(lang, "page.scorepad.round", round=number),
+                "correct": text(lang, "page.scorepad.correct_round", round=number),
+                "correct_title": text(lang, "page.scorepad.entry_fix", round=number),
+                "form": form_of(entry, rules),
             }
         )
     outcome = match_outcome(rules, players, totals) if rounds else MatchOutcome(False, None, False)
@@ -486,14 +627,28 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
         "options": record["options"],
         "players": players,
         "target": checked.target,
+        "seats": [
+            {"seat": seat, "name": name, "pips_label": text(lang, "page.scorepad.pips", name=name)}
+            for seat, name in enumerate(checked.seat_names(lang))
+        ],
         "sides": [
-            {"name": name, "seats": [s for s in range(players) if rules.side_of(s) == side]}
+            {
+                "name": name,
+                "seats": [s for s in range(players) if rules.side_of(s) == side],
+                "play_label": text(lang, "page.scorepad.play_points", name=name),
+            }
             for side, name in enumerate(names)
         ],
         "rounds": rounds,
         "totals": totals,
         "outcome": _outcome_view(outcome),
         "status": _status(checked, names, totals, outcome, lang),
+        "entry": {
+            "round": len(rounds) + 1,
+            "title": text(lang, "page.scorepad.entry_new", round=len(rounds) + 1),
+            "play_points": rules.fives,
+            "last_double": rules.double_finish,
+        },
     }
 
 
@@ -514,6 +669,7 @@ def _status(
 
 
 __all__ = [
+    "MAX_FIELD",
     "MAX_NAME",
     "MAX_PIPS",
     "MAX_PLAY_POINTS",
@@ -524,8 +680,10 @@ __all__ = [
     "check_entry",
     "check_sheet",
     "export_sheet",
+    "form_of",
     "import_sheet",
     "new_sheet",
+    "read_form",
     "remove_last_round",
     "score_sheet",
     "set_round",

@@ -230,8 +230,19 @@ def _sheet(args: dict[str, Any]) -> Any:
     return args["sheet"]
 
 
-def _scorepad(sheet: dict[str, Any], lang: str) -> dict[str, Any]:
-    return {"sheet": sheet, "view": scorepad.score_sheet(sheet, lang)}
+def _scorepad(sheet: dict[str, Any], lang: str, said: str = "", **params: Any) -> dict[str, Any]:
+    """The sheet, its view, and what the page tells the reader of the change (``said``: a
+    ``page.scorepad.*`` word, or none)."""
+    message = text(lang, "page.scorepad." + said, **params) if said else ""
+    return {"sheet": sheet, "view": scorepad.score_sheet(sheet, lang), "message": message}
+
+
+def _entry(args: dict[str, Any], sheet: Any, index: Any = None) -> Any:
+    """The round sent: ``form`` (the entry form's fields as typed, read by the engine) or
+    ``entry`` (a round as the sheet holds it)."""
+    if "form" in args:
+        return scorepad.read_form(sheet, args["form"], index)
+    return args.get("entry")
 
 
 @method("scorepad_new")
@@ -251,20 +262,25 @@ def scorepad_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 @method("scorepad_add")
 def scorepad_add(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The sheet with one more round: ``entry``."""
-    return _scorepad(scorepad.add_round(_sheet(args), args.get("entry")), lang)
+    """The sheet with one more round: ``form`` or ``entry``."""
+    sheet = _sheet(args)
+    new = scorepad.add_round(sheet, _entry(args, sheet))
+    return _scorepad(new, lang, "added", round=len(new["rounds"]))
 
 
 @method("scorepad_set")
 def scorepad_set(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The sheet with round ``index`` (from 0) corrected to ``entry``."""
-    return _scorepad(scorepad.set_round(_sheet(args), args.get("index"), args.get("entry")), lang)
+    """The sheet with round ``index`` (from 0) corrected to ``form`` or ``entry``."""
+    sheet = _sheet(args)
+    index: Any = args.get("index")
+    new = scorepad.set_round(sheet, index, _entry(args, sheet, index))
+    return _scorepad(new, lang, "corrected", round=index + 1)  # set_round checked the index
 
 
 @method("scorepad_remove_last")
 def scorepad_remove_last(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The sheet without its last round."""
-    return _scorepad(scorepad.remove_last_round(_sheet(args)), lang)
+    return _scorepad(scorepad.remove_last_round(_sheet(args)), lang, "removed")
 
 
 @method("scorepad_export")
@@ -276,7 +292,7 @@ def scorepad_export(args: dict[str, Any], lang: str) -> str:
 @method("scorepad_import")
 def scorepad_import(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A sheet read from JSON ``text`` (an error changes nothing)."""
-    return _scorepad(scorepad.import_sheet(args.get("text")), lang)
+    return _scorepad(scorepad.import_sheet(args.get("text")), lang, "imported")
 
 
 def handle(request: object) -> dict[str, Any]:

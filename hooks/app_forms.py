@@ -21,6 +21,11 @@ from engine.rules import PRESETS, option_choices
 OPTIONS_PRESET = "block-dk"
 """The preset whose options the set-up forms show."""
 
+SEARCH_EXCLUDE = "data-search-exclude"
+"""The attribute that leaves an element, and everything in it, out of the search index:
+an app's controls, status lines and headings (``hooks/search_fold.py`` strips them
+before Material's search plugin reads the page; the page itself keeps them)."""
+
 
 class MissingWords(ValueError):
     """A word a page needs is not in the language's table."""

@@ -82,7 +82,7 @@ from engine.lang import strings as _strings  # noqa: E402
 from engine.lang import text as _text  # noqa: E402
 from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
 from hooks import numbers as _numbers  # noqa: E402
-from hooks.app_forms import script_url  # noqa: E402
+from hooks.app_forms import SEARCH_EXCLUDE, script_url  # noqa: E402
 
 log = get_plugin_logger("lessons")
 
@@ -502,7 +502,13 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
     ident = f"task-{task.id}"
     lesson, n = where if where else (Lesson("", "", 0, [task.id]), 1)
     count = _text(lang, "lesson.task", n=n, total=len(lesson.tasks))
-    figure = f'<figure class="lesson-task__figure">{view["svg"]}</figure>' if view["svg"] else ""
+    # The search index keeps a task's question and the round it tells (hooks/search_fold.py
+    # strips what carries SEARCH_EXCLUDE): not its heading ("Task 1 of 4 Done"), drawing,
+    # answer controls, feedback, hint (which would give the answer away) and buttons.
+    x = SEARCH_EXCLUDE
+    figure = (
+        f'<figure class="lesson-task__figure" {x}>{view["svg"]}</figure>' if view["svg"] else ""
+    )
     shown = ""
     if task.kind != "move" and view["tiles"]:
         label = (
@@ -522,16 +528,17 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
         f'<div class="lesson-task" id="{ident}" data-task-id="{_e(task.id)}" '
         f'data-lesson="{_e(lesson.id)}" data-kind="{task.kind}" '
         f'data-task="{_json_attr(task.to_data())}" data-texts="{_json_attr(words)}">'
-        f'<h3 class="lesson-task__title" id="{ident}-title" tabindex="-1">{_e(count)}'
+        f'<h3 class="lesson-task__title" id="{ident}-title" tabindex="-1" {x}>{_e(count)}'
         f' <span class="lesson-task__done" hidden>{_e(s["lesson.done"])}</span></h3>'
         f'<p class="lesson-task__question" id="{ident}-question">{_e(texts["question"])}</p>'
         f"{figure}{shown}{info}"
-        f'<div class="lesson-task__answer" hidden>{_answer(task, fence, view, lang, ident)}</div>'
-        '<div class="lesson-task__feedback" hidden>'
+        f'<div class="lesson-task__answer" hidden {x}>'
+        f"{_answer(task, fence, view, lang, ident)}</div>"
+        f'<div class="lesson-task__feedback" hidden {x}>'
         '<p class="lesson-task__verdict"></p><p class="lesson-task__why"></p></div>'
-        f'<p class="lesson-task__hint" hidden><strong>{_e(s["lesson.hint"])}</strong> '
+        f'<p class="lesson-task__hint" hidden {x}><strong>{_e(s["lesson.hint"])}</strong> '
         f"{_e(texts['hint'])}</p>"
-        '<p class="lesson-task__actions" hidden>'
+        f'<p class="lesson-task__actions" hidden {x}>'
         + _button("lesson-task__next", s["lesson.next_task"], primary=True)
         + _button("lesson-task__again", s["lesson.again"])
         + "</p></div>"
@@ -549,7 +556,8 @@ def page_words(lang: str) -> dict[str, str]:
 
 def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
     """A ``lesson-map`` fence: the page's lessons with the reader's progress, the reset
-    button, the page's live region and its script."""
+    button and the dialog that asks before it resets, the page's live region and its
+    script. None of it is prose: the search index leaves it out (``SEARCH_EXCLUDE``)."""
     if body.strip():
         raise ValueError("the lesson map takes no lines")
     s = _strings(lang)
@@ -562,7 +570,7 @@ def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
     )
     summary = _text(lang, "lesson.summary", done=0, total=len(page.lessons))
     return (
-        f'<div class="lessons" data-storage="{STORAGE_KEY}" '
+        f'<div class="lessons" {SEARCH_EXCLUDE} data-storage="{STORAGE_KEY}" '
         f'data-words="{_json_attr(page_words(lang))}">'
         f'<p class="lessons__noscript">{_e(s["lesson.needs_script"])}</p>'
         '<nav class="lessons__map" aria-labelledby="lessons-map-title">'
@@ -572,6 +580,15 @@ def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
         '<p class="lessons__message" hidden></p>'
         + _button("lessons__reset", s["lesson.reset"])
         + "</nav>"
+        '<dialog class="lessons__confirm" aria-labelledby="lessons-confirm-text">'
+        '<form method="dialog">'
+        '<p class="lessons__confirm-text" id="lessons-confirm-text">'
+        f'{_e(s["lesson.reset_confirm"])}</p><p class="lessons__confirm-actions">'
+        '<button type="submit" value="no" class="domino-button lessons__confirm-no">'
+        f"{_e(s['lesson.reset_no'])}</button>"
+        '<button type="submit" value="yes" '
+        'class="domino-button domino-button--primary lessons__confirm-yes">'
+        f"{_e(s['lesson.reset_yes'])}</button></p></form></dialog>"
         '<p class="lessons__live domino-sr-only" role="status" aria-live="polite"></p>'
         "</div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'

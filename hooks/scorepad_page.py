@@ -29,11 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.lang import strings as _strings  # noqa: E402
 from engine.lang import text as _text  # noqa: E402
 from engine.scorepad import MAX_NAME as _MAX_NAME  # noqa: E402
 from hooks.app_forms import (  # noqa: E402
     OPTIONS_PRESET,
+    SEARCH_EXCLUDE,
     FencePage,
     game_select,
     option_selects,
@@ -135,7 +135,7 @@ def render_sheet(lang: str) -> str:
         f'aria-label="{_e(w("table_caption"))}">'
         '<table class="scorepad__table">'
         f'<caption class="domino-sr-only">{_e(w("table_caption"))}</caption>'
-        "<thead><tr></tr></thead><tbody></tbody></table></div>"
+        "<thead></thead></table></div>"
         f'<p class="scorepad__empty">{_e(w("no_rounds"))}</p>'
         '<p class="scorepad__over" hidden>'
         + _e(w("match_over"))
@@ -146,16 +146,30 @@ def render_sheet(lang: str) -> str:
     )
 
 
+def render_confirm() -> str:
+    """The dialog that asks before rounds are lost; the script puts its words in."""
+    return (
+        '<dialog class="scorepad__confirm" aria-labelledby="scorepad-confirm-text">'
+        '<form method="dialog"><p class="scorepad__confirm-text" id="scorepad-confirm-text"></p>'
+        '<p class="scorepad__actions">'
+        '<button type="submit" value="no" class="domino-button scorepad__confirm-no"></button>'
+        '<button type="submit" value="yes" '
+        'class="domino-button domino-button--primary scorepad__confirm-yes"></button>'
+        "</p></form></dialog>"
+    )
+
+
 def render_scorepad(source: str, lang: str, page_url: str) -> str:
     """The scorepad app in ``lang``: hidden until its script runs."""
     if source.strip():
         raise ValueError("the scorepad block takes no lines")
     words = json.loads(page_words(lang, PREFIX))
-    # An empty name shows as the engine shows it ("Seat 2"), in the per-seat fields too.
-    words["seat"] = _strings(lang)["scorepad.seat"]
     data = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     return (
-        f'<div class="scorepad" data-phase="setup" data-busy="false" data-words="{_e(data)}">'
+        # The whole app is controls, left out of the search index (hooks/search_fold.py):
+        # the page's prose around it is what a search finds.
+        f'<div class="scorepad" {SEARCH_EXCLUDE} data-phase="setup" data-busy="false" '
+        f'data-words="{_e(data)}">'
         f'<p class="scorepad__noscript">{_e(words["needs_script"])}</p>'
         f'<div class="scorepad__app" hidden aria-label="{_e(words["label"])}" role="region">'
         '<p class="scorepad__status" role="status" aria-live="polite"></p>'
@@ -164,8 +178,7 @@ def render_scorepad(source: str, lang: str, page_url: str) -> str:
         + '<p class="scorepad__field scorepad__import-field">'
         f'<label for="scorepad-import">{_e(words["import"])}</label>'
         '<input id="scorepad-import" class="scorepad__import" type="file" '
-        'accept=".json,application/json"></p>'
-        "</div></div>"
+        'accept=".json,application/json"></p>' + render_confirm() + "</div></div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
     )
 

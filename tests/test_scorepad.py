@@ -693,3 +693,170 @@ def test_the_pages_worker_reaches_the_scorepad_through_engine_web():
     )
     assert ask("scorepad_view", {})["code"] == "bad_request"
     assert ask("scorepad_remove_last", {"sheet": sheet})["value"]["view"]["rounds"] == []
+
+
+# --- The page's view and its form: the engine decides, the page draws -------------------
+
+
+def test_the_view_names_every_seat_in_the_pages_language():
+    sheet = new_sheet("block-dk", {"partnerships": True}, 4, ["Ana", "", " ", "Bo"])
+    for lang in LANGUAGES:
+        view = score_sheet(sheet, lang)
+        seat = strings(lang)["scorepad.seat"]
+        names = ["Ana", seat.format(seat=2), seat.format(seat=3), "Bo"]
+        assert [s["name"] for s in view["seats"]] == names
+        assert [s["seat"] for s in view["seats"]] == [0, 1, 2, 3]
+        pips = strings(lang)["page.scorepad.pips"]
+        assert [s["pips_label"] for s in view["seats"]] == [pips.format(name=n) for n in names]
+        team = strings(lang)["scorepad.team"]
+        assert [s["name"] for s in view["sides"]] == [
+            team.format(a=names[0], b=names[2]),
+            team.format(a=names[1], b=names[3]),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "play", "double"),
+    [
+        ("block", {}, False, False),
+        ("draw", {}, False, False),
+        ("all-fives", {}, True, False),
+        ("block-dk", {}, False, False),
+        ("block-dk", {"double_finish": True}, False, True),
+    ],
+)
+def test_the_view_says_what_the_entry_form_asks(preset, options, play, double):
+    sheet = new_sheet(preset, options, 3)
+    for lang in LANGUAGES:
+        entry = score_sheet(sheet, lang)["entry"]
+        assert entry == {
+            "round": 1,
+            "title": strings(lang)["page.scorepad.entry_new"].format(round=1),
+            "play_points": play,
+            "last_double": double,
+        }
+
+
+def test_each_round_of_the_view_carries_its_gains_and_its_correction_words():
+    sheet = sheet_with("block", {}, 3, {"went_out": None, "pips": [3, 7, 8]})
+    sheet = add_round(sheet, {"went_out": 1, "pips": [2, 0, 4]})
+    view = score_sheet(sheet, "fr")
+    assert [r["gains"] for r in view["rounds"]] == [["+12", "", ""], ["", "+6", ""]]
+    fr = strings("fr")
+    assert view["rounds"][1]["correct"] == fr["page.scorepad.correct_round"].format(round=2)
+    assert view["rounds"][1]["correct_title"] == fr["page.scorepad.entry_fix"].format(round=2)
+    assert view["entry"]["round"] == 3
+
+
+def test_the_form_is_read_by_the_engine():
+    from engine.scorepad import read_form
+
+    sheet = new_sheet("block", {}, 3)
+    form = {"went_out": "", "pips": [" 3 ", "1-2, 6-6;0-0", "2-3  4-4"]}
+    assert read_form(sheet, form) == {
+        "went_out": None,
+        "pips": [3, ["1-2", "6-6", "0-0"], ["2-3", "4-4"]],
+    }
+    # The seat that went out may be left empty; an empty hand of another seat stays
+    # empty, and the check names it.
+    assert read_form(sheet, {"went_out": "1", "pips": ["", "", "4"]})["pips"] == ["", 0, 4]
+    with pytest.raises(DominoError) as info:
+        add_round(sheet, read_form(sheet, {"went_out": "1", "pips": ["", "", "4"]}))
+    assert (info.value.code, info.value.params["seat"]) == ("round_pip_value", 1)
+    # Numbers the checks refuse are read as numbers, so the message shows them as typed.
+    for typed, code in (("-3", "round_pip_value"), ("7.5", "round_pip_value")):
+        with pytest.raises(DominoError) as info:
+            add_round(sheet, read_form(sheet, {"went_out": "0", "pips": ["", typed, "4"]}))
+        assert info.value.code == code and info.value.params["value"] == typed
+
+
+def test_the_form_reads_play_points_and_the_last_double_only_where_they_count():
+    from engine.scorepad import read_form
+
+    fives = new_sheet("all-fives", {}, 2)
+    form = {"went_out": "0", "pips": ["", "12"], "play_points": ["15", " "], "last_double": True}
+    assert read_form(fives, form) == {"went_out": 0, "pips": [0, 12], "play_points": [15, 0]}
+    with pytest.raises(DominoError) as info:
+        add_round(fives, read_form(fives, {**form, "play_points": ["7", "0"]}))
+    assert info.value.code == "round_play_points"
+    dk = new_sheet("block-dk", {"double_finish": True}, 2)
+    assert read_form(dk, form) == {"went_out": 0, "pips": [0, 12], "last_double": True}
+    blocked = {"went_out": "", "pips": ["3", "4"], "last_double": True}
+    assert read_form(dk, blocked)["last_double"] is False
+    assert "last_double" not in read_form(new_sheet("block", {}, 2), form)
+
+
+def test_a_form_too_long_or_of_the_wrong_shape_is_refused_before_it_is_read():
+    from engine.scorepad import MAX_FIELD, read_form
+
+    sheet = new_sheet("block", {}, 2)
+    for form, code in (
+        ({"went_out": "", "pips": ["1-2 " * MAX_FIELD, "3"]}, "round_pip_value"),
+        ({"went_out": "", "pips": ["3"]}, "round_pips"),
+        ("3 4", "round_not_object"),
+    ):
+        with pytest.raises(DominoError) as info:
+            read_form(sheet, form)
+        assert info.value.code == code
+        assert info.value.message("pl") != info.value.message("en")
+    fives = new_sheet("all-fives", {}, 2)
+    with pytest.raises(DominoError) as info:
+        read_form(fives, {"went_out": "", "pips": ["3", "4"], "play_points": ["5" * 300, ""]})
+    assert info.value.code == "round_play_points"
+    assert len(info.value.message("en")) < 400  # the value is echoed cut short
+
+
+def test_the_pages_worker_sends_the_form_and_gets_the_engines_message():
+    from engine.web import call
+
+    def ask(method: str, args: dict, lang: str = "pl") -> dict:
+        return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
+
+    sheet = ask("scorepad_new", {"preset": "block", "players": 3})["value"]["sheet"]
+    form = {"went_out": "", "pips": ["3", "7", "8"]}
+    added = ask("scorepad_add", {"sheet": sheet, "form": form})["value"]
+    assert added["view"]["totals"] == [12, 0, 0]
+    assert added["message"] == strings("pl")["page.scorepad.added"].format(round=1)
+    form = {"went_out": "2", "pips": ["3", "9", ""]}
+    fixed = ask("scorepad_set", {"sheet": added["sheet"], "index": 0, "form": form})["value"]
+    assert fixed["sheet"]["rounds"] == [{"went_out": 2, "pips": [3, 9, 0]}]
+    assert fixed["message"] == strings("pl")["page.scorepad.corrected"].format(round=1)
+    removed = ask("scorepad_remove_last", {"sheet": fixed["sheet"]})["value"]
+    assert removed["message"] == strings("pl")["page.scorepad.removed"]
+    bad = ask("scorepad_add", {"sheet": sheet, "form": {"went_out": "", "pips": ["x", "", ""]}})
+    assert bad["ok"] is False and bad["code"] == "round_bad_tile"
+
+
+def test_the_form_a_correction_shows_reads_back_as_the_same_round():
+    from engine.scorepad import read_form
+
+    sheets = [
+        sheet_with(
+            "block",
+            {},
+            3,
+            {"went_out": None, "pips": [3, 7, 8]},
+            {"went_out": 1, "pips": [["6-1", "2-2"], 0, 5]},
+        ),
+        sheet_with(
+            "block-dk",
+            {"double_finish": True, "rounding": True},
+            2,
+            {"went_out": 0, "pips": [0, ["3-3", "6-6"]], "last_double": True},
+        ),
+        sheet_with("all-fives", {}, 2, {"went_out": 1, "pips": [12, 0], "play_points": [15, 40]}),
+    ]
+    for sheet in sheets:
+        view = score_sheet(sheet, "da")
+        for index, (kept, shown) in enumerate(zip(sheet["rounds"], view["rounds"], strict=True)):
+            form = shown["form"]
+            assert all(isinstance(t, str) for t in form["pips"]), form
+            assert set_round(sheet, index, read_form(sheet, form, index)) == sheet
+            assert read_form(sheet, form, index)["pips"] == [
+                0 if seat == kept["went_out"] else hand for seat, hand in enumerate(kept["pips"])
+            ]
+    assert score_sheet(sheets[1])["rounds"][0]["form"] == {
+        "went_out": "0",
+        "pips": ["", "3-3 6-6"],
+        "last_double": True,
+    }

@@ -1,8 +1,8 @@
 """The lessons page in the browser: every lesson done with right answers (English), a
 wrong answer of each kind explained in the page's language with a hint after two misses
 (German), progress kept across a reload and across languages, corrupt progress reset
-with a message, the reset button, keyboard and touch on a 360 px phone, and no axe-core
-violation or console error in light and dark mode.
+with a message, the reset button (which asks first, in a dialog), keyboard and touch on
+a 360 px phone, and no axe-core violation or console error in light and dark mode.
 
 The right answers come from the engine in CPython (``engine.lessons``) and the expected
 words from the engine's tables and the pages' Markdown; the page must show the same.
@@ -230,7 +230,36 @@ def test_reset_forgets_the_progress(page: Any, page_log: Any, site_url: str) -> 
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE, json.dumps(done)])
     page.reload()
     assert page.locator('.lesson-task[data-done="true"]').count() == 3
-    page.get_by_role("button", name=strings("da")["lesson.reset"]).click()
+    da = strings("da")
+    reset = page.get_by_role("button", name=da["lesson.reset"])
+    dialog = page.locator(".lessons__confirm")
+    # The reset asks first, in a modal dialog that opens on "keep": Escape keeps all.
+    reset.click()
+    dialog.wait_for(state="visible")
+    assert page.evaluate("document.querySelector('.lessons__confirm').matches(':modal')")
+    assert (
+        spaced(dialog.locator(".lessons__confirm-text").text_content())
+        == (da["lesson.reset_confirm"])
+    )
+    assert page.evaluate("document.activeElement.textContent") == da["lesson.reset_no"]
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert stored(page) == done
+    assert page.locator('.lesson-task[data-done="true"]').count() == 3
+    assert page.evaluate("document.activeElement.classList.contains('lessons__reset')")
+    # "Keep my progress" keeps it too.
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="visible")
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
+    assert stored(page) == done
+    # By keyboard: Enter opens it, Tab goes to "Yes, reset", Enter resets.
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="visible")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == da["lesson.reset_yes"]
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
     assert stored(page) is None
     assert page.locator('.lesson-task[data-done="true"]').count() == 0
     assert (
@@ -322,6 +351,10 @@ def test_lessons_pages_have_no_axe_violations(browser: Any, site_url: str, schem
             page.goto(url(site_url, lang))
             if k == 0:
                 page.locator(".lessons__reset").click()
+                violations = axe_violations(page, [".lessons__confirm"], only)
+                if violations:
+                    found["reset dialog"] = violations
+                page.locator(".lessons__confirm-yes").click()
                 answer(page, "matching-first", "move", "2-5@left")
                 answer(page, "matching-first", "move", "0-3@right")
                 answer(page, "matching-which-end", "choice", "left")

@@ -1,8 +1,9 @@
 """The scorepad page in the browser: worked examples of the rules (``blocked-3-7-8``, the
 Danish rounding and the double finish) entered through the page in two languages and
 checked against ``engine.scorepad.score_sheet``; a bad entry, a correction, a reload, a
-corrupt saved sheet, export then import, a bad import; and accessibility in light and
-dark on a 360 px phone.
+corrupt saved sheet, export then import, a bad import; the questions asked before rounds
+are lost (a new sheet, an import, removing a round), by keyboard; four players' totals in
+view on a 360 px phone in every language; and accessibility in light and dark.
 
 Each test loads few pages: every load with a sheet starts the engine (seconds, cold).
 """
@@ -18,7 +19,7 @@ import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, scorepad
-from engine.lang import strings
+from engine.lang import LANGUAGES, strings
 
 STORAGE_KEY = "domino-scorepad-sheet"
 ROOT = ".scorepad"
@@ -97,9 +98,14 @@ def enter_round(
 
 
 def table(page: Any) -> list[list[str]]:
-    """The rounds' table as shown: per row, the round, its scoring and each side's cell."""
-    return page.locator(".scorepad__table tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.cells].slice(0, -1).map(c => c.innerText.trim()))"
+    """The rounds' table as shown: per round, its heading, its scoring and each side's
+    cell (a round is a <tbody>: its heading's row, its totals', then its scoring's)."""
+    return page.locator(".scorepad__table tbody").evaluate_all(
+        """bodies => bodies.map(b => [
+            b.rows[0].innerText.trim(),
+            b.querySelector('.scorepad__told').innerText.trim(),
+            ...[...b.rows[1].cells].map(c => c.innerText.trim()),
+        ])"""
     )
 
 
@@ -108,11 +114,28 @@ def expected_table(sheet: Any, lang: str) -> list[list[str]]:
     view = scorepad.score_sheet(sheet, lang)
     rows = []
     for r in view["rounds"]:
-        cells = [str(r["round"]), f"{r['arithmetic']}\n{r['result']}"]
+        cells = [r["title"], f"{r['arithmetic']}\n{r['result']}"]
         for total, points in zip(r["totals"], r["points"], strict=True):
             cells.append(f"{total} +{points}" if points > 0 else str(total))
         rows.append(cells)
     return rows
+
+
+def confirm(page: Any, lang: str, action: str, *, go: bool) -> None:
+    """Answers the dialog that asks before rounds are lost (``action``: ``new``, ``import``
+    or ``remove``): it is open, modal, says the page's words, and opens on "keep"."""
+    w = words(lang)
+    dialog = page.locator(".scorepad__confirm")
+    dialog.wait_for(state="visible")
+    assert page.evaluate("document.querySelector('.scorepad__confirm').matches(':modal')")
+    assert dialog.locator(".scorepad__confirm-text").inner_text() == w[f"confirm_{action}"]
+    keep = w["confirm_remove_no"] if action == "remove" else w["confirm_keep"]
+    assert page.evaluate("document.activeElement.textContent") == keep
+    if go:
+        dialog.get_by_role("button", name=w[f"confirm_{action}_yes"]).click()
+    else:
+        page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
 
 
 def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
@@ -172,14 +195,27 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
         root.get_by_role("button", name=w["export"]).click()
     exported = Path(info.value.path()).read_text(encoding="utf-8")
     assert exported == scorepad.export_sheet(sheet)
-    root.get_by_role("button", name=w["remove_last"]).click()
+    # Removing a round asks first: Escape keeps it, and the focus comes back.
+    remove = root.get_by_role("button", name=w["remove_last"])
+    remove.click()
+    confirm(page, lang, "remove", go=False)
+    assert saved(page) == sheet and len(table(page)) == 2
+    assert page.evaluate("document.activeElement.classList.contains('scorepad__remove')")
+    remove.click()
+    confirm(page, lang, "remove", go=True)
     wait_idle(page)
     assert len(saved(page)["rounds"]) == 1
-    root.get_by_label(w["import"]).set_input_files(
-        files=[
-            {"name": "scorepad.json", "mimeType": "application/json", "buffer": exported.encode()}
-        ]
-    )
+    assert status(page) == w["removed"]
+    # An import over a sheet with rounds asks first; "keep" changes nothing.
+    upload = [
+        {"name": "scorepad.json", "mimeType": "application/json", "buffer": exported.encode()}
+    ]
+    fewer = saved(page)
+    root.get_by_label(w["import"]).set_input_files(files=upload)
+    confirm(page, lang, "import", go=False)
+    assert saved(page) == fewer and len(table(page)) == 1
+    root.get_by_label(w["import"]).set_input_files(files=upload)
+    confirm(page, lang, "import", go=True)
     page.wait_for_function(
         "document.querySelector('.scorepad__status').textContent === " + json.dumps(w["imported"]),
         timeout=ENGINE_MS,
@@ -187,7 +223,8 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
     assert saved(page) == sheet
     assert table(page) == expected_table(sheet, lang)
 
-    # A bad file: a clear message, and nothing changes.
+    # A bad file: a clear message, and nothing changes (and nothing asked: the engine reads
+    # the file before the page asks to replace the sheet).
     bad = '{"version": 1, "preset": "block"'
     root.get_by_label(w["import"]).set_input_files(
         files=[{"name": "bad.json", "mimeType": "application/json", "buffer": bad.encode()}]
@@ -249,6 +286,16 @@ def test_danish_rounding_and_double_finish_then_a_corrupt_save(
     assert root.get_attribute("data-over") == "true"
     assert root.locator(".scorepad__entry").is_hidden()
     assert root.locator(".scorepad__over").inner_text() == w["match_over"]
+
+    # A new sheet over one with rounds asks first: Escape keeps the sheet, "Back" shows it.
+    root.get_by_role("button", name=w["new_sheet"]).click()
+    root.get_by_role("button", name=w["start"]).click()
+    confirm(page, lang, "new", go=False)
+    assert saved(page) == sheet and root.get_attribute("data-phase") == "setup"
+    root.get_by_role("button", name=w["back"]).click()
+    assert root.get_attribute("data-phase") == "sheet" and table(page) == expected_table(
+        sheet, lang
+    )
 
     # A corrupt saved sheet: the engine's message, a new sheet's set-up, nothing broken.
     corrupt = dict(sheet, players=5)
@@ -322,8 +369,8 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         sheet = saved(page)
         assert table(page) == expected_table(sheet, lang)
         view = scorepad.score_sheet(sheet, lang)
-        heads = page.locator(".scorepad__table thead th").all_inner_texts()
-        assert heads[2:-1] == [side["name"] for side in view["sides"]]
+        heads = page.locator(".scorepad__table thead th.scorepad__side").all_inner_texts()
+        assert heads == [side["name"] for side in view["sides"]]
         check("sheet")
         root = page.locator(ROOT)
         root.get_by_role("button", name=w["correct_round"].format(round=1)).tap()
@@ -332,5 +379,88 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         # Less Material's known sitemap 404s (see conftest.PageLog.errors).
         assert [e for e in errors if not e.endswith("/sitemap.xml)")] == []
         assert hosts == {urlsplit(site_url).netloc}
+    finally:
+        context.close()
+
+
+def four_player_sheet() -> Any:
+    """An All Fives sheet of four players with long names and three-digit totals."""
+    names = ["Zoë Winterbottom-Smythe", "", "Maximilian", ""]
+    sheet = scorepad.new_sheet("all-fives", {}, 4, names)
+    entry = {"went_out": 1, "pips": [["6-6", "5-5", "4-4"], 0, 12, ["5-6", "3-3"]]}
+    for play in ([55, 35, 40, 45], [30, 45, 25, 40]):
+        sheet = scorepad.add_round(sheet, {**entry, "play_points": play})
+    return sheet
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_four_players_totals_are_in_view_on_a_phone_in_every_language(
+    browser: Any, site_url: str, scheme: str
+) -> None:
+    """At 360 px, a sheet of four players shows every side's name and running total
+    without a sideways scroll, in all five languages; the dialog that asks before a round
+    is removed fits too; no axe violation, no console error."""
+    sheet = four_player_sheet()
+    context = browser.new_context(
+        color_scheme=scheme, viewport={"width": 360, "height": 740}, has_touch=True
+    )
+    errors: list[str] = []
+    found: dict[str, list[str]] = {}
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on(
+            "console",
+            lambda m: (
+                errors.append(f"{m.text} ({m.location.get('url', '')})")
+                if m.type == "error"
+                else None
+            ),
+        )
+        page.goto(url(site_url, "en"))
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, json.dumps(sheet)])
+        for lang in LANGUAGES:
+            page.goto(url(site_url, lang))
+            page.wait_for_function(
+                f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+                timeout=ENGINE_MS,
+            )
+            view = scorepad.score_sheet(sheet, lang)
+            assert table(page) == expected_table(sheet, lang)
+            heads = page.locator(".scorepad__table thead th.scorepad__side")
+            assert heads.all_inner_texts() == [side["name"] for side in view["sides"]]
+            # No sideways scroll: the table is no wider than its box, nor the page.
+            sizes = page.evaluate(
+                """() => { const w = document.querySelector('.scorepad__table-wrap');
+                return [w.scrollWidth, w.clientWidth, document.documentElement.scrollWidth]; }"""
+            )
+            assert sizes[0] <= sizes[1] and sizes[2] <= 360, (lang, sizes)
+            # Every side's name and latest total lies inside the viewport's width.
+            last = page.locator(".scorepad__table tbody").last.locator("tr").nth(1)
+            cells = [*heads.all(), *last.locator("td.scorepad__total").all()]
+            assert len(cells) == 8
+            for cell in cells:
+                cell.scroll_into_view_if_needed()
+                box = cell.bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, (lang, box)
+            totals = [c.split()[0] for c in table(page)[-1][2:]]
+            assert totals == [str(t) for t in view["totals"]]
+            violations = axe_violations(page, [ROOT])
+            if violations:
+                found[lang] = violations
+            # The question before a round is removed: in the page's words, within the
+            # phone's width, and kept by Escape.
+            page.locator(".scorepad__remove").tap()
+            confirm_box = page.locator(".scorepad__confirm").bounding_box()
+            assert confirm_box and confirm_box["x"] >= 0
+            assert confirm_box["x"] + confirm_box["width"] <= 360
+            violations = axe_violations(page, [".scorepad__confirm"])
+            if violations:
+                found[f"{lang} dialog"] = violations
+            confirm(page, lang, "remove", go=False)
+            assert saved(page) == sheet
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+        # Less Material's known sitemap 404s (see conftest.PageLog.errors).
+        assert [e for e in errors if not e.endswith("/sitemap.xml)")] == []
     finally:
         context.close()

@@ -6,7 +6,7 @@
 //
 // Progress is kept in localStorage under the root's data-storage key, the same on the
 // page of every language: {"version": 1, "done": [task ids]}. Saved progress that cannot
-// be read is removed, and the page says so.
+// be read is removed, and the page says so. The reset asks first (a modal <dialog>).
 //
 // A task (.lesson-task) carries its data (data-task, sent to the engine as it is)
 // and its explanations (data-texts: right, wrong, and wrong.ANSWER for one wrong answer).
@@ -303,8 +303,19 @@ function setup(root) {
 
   // --- The map and the reset -------------------------------------------------------------
 
+  // The reset asks first, in a modal <dialog> that opens on its "keep" button: Escape,
+  // Enter at once or "keep" changes nothing; the focus goes back to the reset button.
+  const resetButton = root.querySelector(".lessons__reset");
+  const confirm = root.querySelector(".lessons__confirm");
   root.querySelector(".lessons__noscript").hidden = true;
-  root.querySelector(".lessons__reset").addEventListener("click", () => {
+  resetButton.addEventListener("click", () => {
+    confirm.returnValue = "";
+    confirm.showModal();
+    confirm.querySelector(".lessons__confirm-no").focus();
+  });
+  confirm.addEventListener("close", () => {
+    resetButton.focus();
+    if (confirm.returnValue !== "yes") return;
     done = new Set();
     forget();
     for (const task of tasks.values()) task.again();

@@ -2,12 +2,15 @@
 // engine in the reader's browser (engine-client.js, a Web Worker). The build
 // (hooks/scorepad_page.py) writes every word into the page; this script only reads the
 // forms, hands them to the engine (engine.scorepad through engine.web) and shows what it
-// answers. No rule and no score is decided here.
+// answers. No rule, no score and no word is decided here: the engine's view names every
+// seat and side, says what the entry form asks for and reads the form as typed.
 //
 // The engine keeps the whole sheet as one JSON value; every call takes it and returns the
 // new {sheet, view}. The sheet is kept in localStorage after every change and restored on
 // load. The root's data-phase is "setup" or "sheet", data-busy is "true" while the engine
-// works, data-over is "true" once the match is won or drawn.
+// works, data-over is "true" once the match is won or drawn. Whatever would lose entered
+// rounds (a new sheet or an import over a sheet with rounds, removing the last round)
+// asks first, in a modal <dialog>: Escape or the "keep" button changes nothing.
 
 import { startEngine, callEngine } from "./engine-client.js";
 
@@ -30,8 +33,8 @@ function setup(root) {
     back: $(".scorepad__back"),
     sheet: $(".scorepad__sheet"),
     match: $(".scorepad__match"),
-    head: $(".scorepad__table thead tr"),
-    body: $(".scorepad__table tbody"),
+    table: $(".scorepad__table"),
+    head: $(".scorepad__table thead"),
     empty: $(".scorepad__empty"),
     over: $(".scorepad__over"),
     entry: $(".scorepad__entry"),
@@ -48,15 +51,16 @@ function setup(root) {
     exportButton: $(".scorepad__export"),
     importInput: $("#scorepad-import"),
     newSheet: $(".scorepad__new"),
+    confirm: $(".scorepad__confirm"),
+    confirmText: $(".scorepad__confirm-text"),
+    confirmYes: $(".scorepad__confirm-yes"),
+    confirmNo: $(".scorepad__confirm-no"),
   };
 
   let sheet = null; // the engine's sheet
   let view = null; // what the engine says the page shows
   let editing = null; // the index of the round being corrected, or null
   let busy = false;
-
-  const fill = (template, values) =>
-    template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
 
   function say(message) {
     el.status.textContent = message;
@@ -89,6 +93,30 @@ function setup(root) {
       // Storage full or refused: the sheet still works on the page, and can be exported.
     }
   }
+
+  // Asks the reader before a change that loses entered rounds; true if they go ahead.
+  // The dialog opens on its "keep" button, so Enter or Escape at once changes nothing.
+  function confirmFirst(question, yes, no) {
+    const opener = document.activeElement;
+    el.confirmText.textContent = question;
+    el.confirmYes.textContent = yes;
+    el.confirmNo.textContent = no;
+    el.confirm.returnValue = "";
+    el.confirm.showModal();
+    el.confirmNo.focus();
+    return new Promise((resolve) => {
+      el.confirm.addEventListener(
+        "close",
+        () => {
+          if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+          resolve(el.confirm.returnValue === "yes");
+        },
+        { once: true },
+      );
+    });
+  }
+
+  const hasRounds = () => sheet !== null && sheet.rounds.length > 0;
 
   function forget() {
     try {
@@ -133,6 +161,10 @@ function setup(root) {
   el.form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
+    if (hasRounds()) {
+      const go = await confirmFirst(words.confirm_new, words.confirm_new_yes, words.confirm_keep);
+      if (!go) return;
+    }
     const preset = el.preset.value;
     const options = {};
     if (!el.options.hidden) {
@@ -148,24 +180,21 @@ function setup(root) {
     const result = await ask("scorepad_new", { preset, options, players, names });
     if (!result) return;
     editing = null;
-    accept(result, "");
+    accept(result);
     toSheet();
     el.entryTitle.focus();
   });
 
   // --- The sheet --------------------------------------------------------------------------
 
-  function seatName(seat) {
-    return sheet.names[seat].trim() || fill(words.seat, { seat: seat + 1 });
-  }
-
-  // A new sheet and view from the engine: kept, saved and shown.
-  function accept(result, message) {
+  // A new sheet and view from the engine: kept, saved and shown, with what the engine
+  // says of the change (or the page's own message).
+  function accept(result, message = result.message) {
     sheet = result.sheet;
     view = result.view;
     store();
     render();
-    say(message);
+    say(message || "");
   }
 
   function cell(tag, text, className) {
@@ -175,51 +204,64 @@ function setup(root) {
     return node;
   }
 
+  // The table: a column per side, named; per round a <tbody> of three rows, its heading
+  // ("Round 2") across the sides' columns, the running totals (with what each side
+  // gained), then the round's arithmetic, result and correction button; so four
+  // players' names and totals share a phone's width. Each cell names its headers.
   function render() {
     root.dataset.over = String(view.outcome.over);
     el.match.textContent = view.status;
     el.match.classList.toggle("is-over", view.outcome.over);
-    // The table: a row per round, a column per side with its running total.
-    const head = [cell("th", words.round), cell("th", words.scoring)];
-    for (const side of view.sides) head.push(cell("th", side.name));
-    head.push(cell("th", words.correct));
-    for (const th of head) th.scope = "col";
-    el.head.replaceChildren(...head);
-    const rows = view.rounds.map((round, index) => {
-      const tr = document.createElement("tr");
-      const number = cell("th", String(round.round));
-      number.scope = "row";
-      const scoring = cell("td", undefined, "scorepad__scoring");
-      scoring.append(
-        cell("span", round.arithmetic, "scorepad__arithmetic"),
-        cell("span", round.result, "scorepad__result"),
-      );
-      tr.append(number, scoring);
-      round.totals.forEach((total, side) => {
+    const span = view.sides.length;
+    const names = document.createElement("tr");
+    view.sides.forEach((side, index) => {
+      const th = cell("th", side.name, "scorepad__side");
+      Object.assign(th, { scope: "col", id: `scorepad-h-side-${index}` });
+      names.append(th);
+    });
+    el.head.replaceChildren(names);
+    el.table.dataset.sides = String(span);
+    const bodies = view.rounds.map((r, index) => {
+      const body = cell("tbody", undefined, "scorepad__round");
+      const headId = `scorepad-r-${index}`;
+      const head = cell("tr", undefined, "scorepad__round-head");
+      const title = cell("th", r.title);
+      Object.assign(title, { scope: "rowgroup", colSpan: span, id: headId });
+      head.append(title);
+      const totals = document.createElement("tr");
+      r.totals.forEach((total, side) => {
         const td = cell("td", String(total), "scorepad__total");
-        if (round.points[side] > 0) td.append(" ", cell("span", `+${round.points[side]}`, "scorepad__gain"));
-        tr.append(td);
+        td.setAttribute("headers", `${headId} scorepad-h-side-${side}`);
+        if (r.gains[side]) td.append(" ", cell("span", r.gains[side], "scorepad__gain"));
+        totals.append(td);
       });
+      const detail = cell("tr", undefined, "scorepad__detail");
+      const td = cell("td", undefined, "scorepad__scoring");
+      td.colSpan = span;
+      td.setAttribute("headers", headId);
       const fix = cell("button", words.correct, "domino-button scorepad__correct");
       fix.type = "button";
-      fix.setAttribute("aria-label", fill(words.correct_round, { round: round.round }));
+      fix.setAttribute("aria-label", r.correct);
       fix.dataset.index = String(index);
-      const td = cell("td");
-      td.append(fix);
-      tr.append(td);
-      if (index === editing) tr.classList.add("is-editing");
-      return tr;
+      const told = cell("span", undefined, "scorepad__told");
+      told.append(
+        cell("span", r.arithmetic, "scorepad__arithmetic"),
+        cell("span", r.result, "scorepad__result"),
+      );
+      td.append(told, fix);
+      detail.append(td);
+      body.append(head, totals, detail);
+      if (index === editing) body.classList.add("is-editing");
+      return body;
     });
-    el.body.replaceChildren(...rows);
+    for (const old of el.table.querySelectorAll("tbody")) old.remove();
+    el.table.append(...bodies);
     el.empty.hidden = view.rounds.length > 0;
     el.remove.disabled = view.rounds.length === 0;
     buildEntry();
   }
 
   // --- The round entry form ---------------------------------------------------------------
-
-  const scoresInPlay = () => view.preset === "all-fives";
-  const doubleFinish = () => view.options.double_finish === true;
 
   function field(id, label, attrs) {
     const p = cell("p", undefined, "scorepad__field");
@@ -237,35 +279,28 @@ function setup(root) {
     const over = view.outcome.over && editing === null;
     el.over.hidden = !over;
     el.entry.hidden = over;
-    const number = editing === null ? view.rounds.length + 1 : editing + 1;
-    el.entryTitle.textContent = fill(editing === null ? words.entry_new : words.entry_fix, {
-      round: number,
-    });
+    el.entryTitle.textContent =
+      editing === null ? view.entry.title : view.rounds[editing].correct_title;
     el.add.textContent = editing === null ? words.add : words.save;
     el.cancel.hidden = editing === null;
     const choices = [];
-    for (let seat = 0; seat < sheet.players; seat++) {
-      choices.push(new Option(seatName(seat), String(seat)));
-    }
+    for (const seat of view.seats) choices.push(new Option(seat.name, String(seat.seat)));
     choices.push(new Option(words.blocked, ""));
     el.wentOut.replaceChildren(...choices);
-    const hands = [];
-    for (let seat = 0; seat < sheet.players; seat++) {
-      hands.push(
-        field(`scorepad-pips-${seat}`, fill(words.pips, { name: seatName(seat) }), {
-          type: "text",
-          autocomplete: "off",
-          spellcheck: "false",
-          class: "scorepad__pips",
-        }),
-      );
-    }
+    const hands = view.seats.map((seat) =>
+      field(`scorepad-pips-${seat.seat}`, seat.pips_label, {
+        type: "text",
+        autocomplete: "off",
+        spellcheck: "false",
+        class: "scorepad__pips",
+      }),
+    );
     el.handFields.replaceChildren(...hands);
-    el.play.hidden = !scoresInPlay();
+    el.play.hidden = !view.entry.play_points;
     el.playFields.replaceChildren(
-      ...(scoresInPlay()
+      ...(view.entry.play_points
         ? view.sides.map((side, index) =>
-            field(`scorepad-play-${index}`, fill(words.play_points, { name: side.name }), {
+            field(`scorepad-play-${index}`, side.play_label, {
               type: "number",
               min: "0",
               step: "5",
@@ -277,17 +312,16 @@ function setup(root) {
     );
     el.lastDouble.checked = false;
     if (editing !== null) {
-      const round = sheet.rounds[editing];
-      el.wentOut.value = round.went_out === null ? "" : String(round.went_out);
-      round.pips.forEach((hand, seat) => {
-        const input = $(`#scorepad-pips-${seat}`);
-        input.value = Array.isArray(hand) ? hand.join(" ") : String(hand);
+      // The round as its form shows it, written by the engine.
+      const form = view.rounds[editing].form;
+      el.wentOut.value = form.went_out;
+      form.pips.forEach((text, seat) => {
+        $(`#scorepad-pips-${seat}`).value = text;
       });
-      (round.play_points || []).forEach((points, side) => {
-        const input = $(`#scorepad-play-${side}`);
-        if (input) input.value = String(points);
+      (form.play_points || []).forEach((text, side) => {
+        $(`#scorepad-play-${side}`).value = text;
       });
-      el.lastDouble.checked = round.last_double === true;
+      el.lastDouble.checked = form.last_double === true;
     }
     updateEntry();
   }
@@ -300,50 +334,37 @@ function setup(root) {
       input.disabled = isOut;
       if (isOut) input.value = "";
     }
-    el.double.hidden = !doubleFinish() || out === "";
+    el.double.hidden = !view.entry.last_double || out === "";
   }
 
   el.wentOut.addEventListener("change", updateEntry);
 
-  // A hand as the engine takes it: a number of pips, or the list of its tiles.
-  function readHand(text) {
-    const value = text.trim();
-    if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-    if (value === "") return value; // the engine says what is missing
-    return value.split(/[\s,;]+/).filter(Boolean);
-  }
-
-  function readEntry() {
-    const out = el.wentOut.value;
-    const wentOut = out === "" ? null : Number(out);
-    const pips = [];
-    for (let seat = 0; seat < sheet.players; seat++) {
-      pips.push(seat === wentOut ? 0 : readHand($(`#scorepad-pips-${seat}`).value));
+  // The form as the reader typed it: the engine reads it (engine.scorepad.read_form).
+  function readForm() {
+    const field = (selector) => $(selector).value;
+    const form = {
+      went_out: el.wentOut.value,
+      pips: view.seats.map((seat) => field(`#scorepad-pips-${seat.seat}`)),
+    };
+    if (view.entry.play_points) {
+      form.play_points = view.sides.map((side, index) => field(`#scorepad-play-${index}`));
     }
-    const entry = { went_out: wentOut, pips };
-    if (scoresInPlay()) {
-      entry.play_points = view.sides.map((side, index) => {
-        const value = $(`#scorepad-play-${index}`).value.trim();
-        return value === "" ? 0 : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-      });
-    }
-    if (doubleFinish()) entry.last_double = wentOut !== null && el.lastDouble.checked;
-    return entry;
+    if (view.entry.last_double) form.last_double = el.lastDouble.checked;
+    return form;
   }
 
   el.entry.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy || sheet === null) return;
-    const entry = readEntry();
+    const form = readForm();
     const index = editing;
     const result =
       index === null
-        ? await ask("scorepad_add", { sheet, entry })
-        : await ask("scorepad_set", { sheet, index, entry });
+        ? await ask("scorepad_add", { sheet, form })
+        : await ask("scorepad_set", { sheet, index, form });
     if (!result) return;
     editing = null;
-    const round = index === null ? result.view.rounds.length : index + 1;
-    accept(result, fill(index === null ? words.added : words.corrected, { round }));
+    accept(result);
     el.entryTitle.focus();
   });
 
@@ -354,7 +375,7 @@ function setup(root) {
     el.entryTitle.focus();
   });
 
-  el.body.addEventListener("click", (event) => {
+  el.table.addEventListener("click", (event) => {
     const button = event.target.closest(".scorepad__correct");
     if (!button || busy) return;
     editing = Number(button.dataset.index);
@@ -367,10 +388,16 @@ function setup(root) {
 
   el.remove.addEventListener("click", async () => {
     if (busy || sheet === null) return;
+    const go = await confirmFirst(
+      words.confirm_remove,
+      words.confirm_remove_yes,
+      words.confirm_remove_no,
+    );
+    if (!go) return;
     const result = await ask("scorepad_remove_last", { sheet });
     if (!result) return;
     if (editing !== null && editing >= result.view.rounds.length) editing = null;
-    accept(result, words.removed);
+    accept(result);
   });
 
   el.exportButton.addEventListener("click", async () => {
@@ -388,6 +415,8 @@ function setup(root) {
     say(words.exported);
   });
 
+  // The engine reads and checks the file first; only a good sheet asks to replace one
+  // with rounds on it.
   el.importInput.addEventListener("change", async () => {
     const file = el.importInput.files[0];
     el.importInput.value = "";
@@ -401,8 +430,16 @@ function setup(root) {
     }
     const result = await ask("scorepad_import", { text }, words.unchanged);
     if (!result) return;
+    if (hasRounds()) {
+      const go = await confirmFirst(
+        words.confirm_import,
+        words.confirm_import_yes,
+        words.confirm_keep,
+      );
+      if (!go) return;
+    }
     editing = null;
-    accept(result, words.imported);
+    accept(result);
     toSheet();
   });
 
