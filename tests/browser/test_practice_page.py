@@ -212,7 +212,7 @@ def test_undo_reload_and_the_seeded_deal(
 @pytest.mark.parametrize(
     ("lang", "kept", "error"),
     [
-        ("pl", "{not json", DominoError("bad_save", detail="a saved game is a JSON object")),
+        ("pl", "{not json", DominoError("bad_save").because(DominoError("save_not_object"))),
         ("da", '{"version": 0}', DominoError("save_version", version=0, expected=1)),
     ],
 )
