@@ -72,7 +72,12 @@ def log_texts(view: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize(
     ("lang", "size", "scheme", "touch"),
-    [("fr", (360, 740), "dark", True), ("de", (1280, 800), "light", False)],
+    [
+        ("fr", (360, 740), "dark", True),
+        ("de", (1280, 800), "light", False),
+        ("de", (360, 740), "light", True),
+        ("fr", (1280, 800), "dark", False),
+    ],
 )
 def test_a_round_at_the_table(
     browser: Any,
@@ -145,6 +150,7 @@ def test_a_round_at_the_table(
             assert listed == [e["text"] for e in tile["ends"]]
             chosen = tile["ends"][-1]
             target = root.locator(f'.practice__end-target[data-end="{chosen["end"]}"]')
+            target.wait_for()
             box = target.bounding_box()
             assert box["width"] >= TARGET_PX and box["height"] >= TARGET_PX
             assert target.get_attribute("aria-label") == chosen["text"]
@@ -290,4 +296,34 @@ def test_the_seed_alone_still_deals(page: Any, page_log: Any, site_url: str) -> 
     page.wait_for_function(READY)
     assert saved(page)["seed"] == 5
     assert strings("en")["page.practice.restored"] not in page.locator(ROOT).inner_text()
+    only_this_host(page_log, site_url)
+
+
+def test_the_danish_first_lead_says_why(page: Any, page_log: Any, site_url: str) -> None:
+    """Round 1 of the Danish house rules: the notes say why that tile must open; the
+    reader's focus is on it, the only tile that can be played."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(url(site_url, "da", "?seed=4"))
+    root = page.locator(ROOT)
+    root.evaluate("el => { el.dataset.pace = '0'; }")
+    page.locator("#practice-preset").select_option("block-dk")
+    page.locator("#practice-players").select_option("3")
+    page.locator(".practice__start").click()
+    wait_ready(page)
+    view = practice.view(saved(page), "da")
+    assert view["notes"] and view["your_turn"]
+    notes = root.locator(".practice__notes li").all_inner_texts()
+    assert notes == view["notes"]
+    assert page.evaluate("document.activeElement.dataset.tile") == "6-6"
+    shot(page, "table-da-360-first-lead")
+    page.keyboard.press("Enter")  # the focused tile is played by the keyboard
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('domino-practice-save')).rounds[0].length > 0"
+    )
+    wait_ready(page)
+    assert saved(page)["rounds"][0][0].startswith("6-6")
+    assert root.locator(".practice__notes").is_hidden() or (
+        root.locator(".practice__notes li").all_inner_texts()
+        == practice.view(saved(page), "da")["notes"]
+    )
     only_this_host(page_log, site_url)

@@ -54,6 +54,7 @@ function setup(root) {
     openEnds: $(".practice__open-ends"),
     notes: $(".practice__notes"),
     hint: $(".practice__hint"),
+    callouts: $(".practice__callouts"),
     hand: $(".practice__hand"),
     tiles: $(".practice__tiles"),
     ends: $(".practice__ends"),
@@ -99,6 +100,15 @@ function setup(root) {
 
   function say(message) {
     el.status.textContent = message;
+  }
+
+  // The status line sits above the form, and in the table during play (under the board,
+  // which gives it the room): a message never pushes the table down the page.
+  function placeStatus(inGame) {
+    const home = inGame ? el.callouts : el.app;
+    if (el.status.parentElement === home) return;
+    if (inGame) el.callouts.prepend(el.status);
+    else el.app.prepend(el.status);
   }
 
   function setPhase(phase) {
@@ -263,6 +273,7 @@ function setup(root) {
     closeEnds();
     el.form.hidden = false;
     el.game.hidden = true;
+    placeStatus(false);
     el.back.hidden = !(save || stored());
     setPhase("setup");
     if (el.seed.value === "") el.seed.value = String(urlSeed() ?? randomSeed());
@@ -342,6 +353,7 @@ function setup(root) {
     if (view.your_turn || view.phase !== "play") fast = false;
     el.form.hidden = true;
     el.game.hidden = false;
+    placeStatus(true);
     listen(before, silent);
     render();
     scheduleComputer();
@@ -474,7 +486,9 @@ function setup(root) {
     const svgText = chooseLayout();
     const changed = svgText !== shownLayout;
     if (changed) {
+      const targets = [...el.layout.querySelectorAll(".practice__end-target")];
       el.layout.innerHTML = svgText;
+      el.layout.append(...targets);
       shownLayout = svgText;
     }
     fitLayout(changed);
@@ -683,31 +697,37 @@ function setup(root) {
     act("practice_play", { move }).then(focusTurn);
   }
 
-  // Real buttons over the drawn end markers, each as large as a fingertip.
+  // Real buttons over the drawn end markers, each as large as a fingertip. Drawn again
+  // (the board resized), the buttons move with their markers: they are never replaced.
   function showEndTargets(tile) {
-    for (const b of el.layout.querySelectorAll(".practice__end-target")) b.remove();
     const box = el.layout.getBoundingClientRect();
+    const kept = new Map(
+      [...el.layout.querySelectorAll(".practice__end-target")].map((b) => [b.dataset.end, b]),
+    );
     for (const e of tile.ends) {
-      if (!e.end) continue;
-      const marker = el.layout.querySelector(`.domino-markers [data-end="${e.end}"]`);
+      const marker = e.end && el.layout.querySelector(`.domino-markers [data-end="${e.end}"]`);
       if (!marker) continue;
       const r = marker.getBoundingClientRect();
       const w = Math.max(TARGET_PX, r.width);
       const h = Math.max(TARGET_PX, r.height);
-      const b = button("", "practice__end-target");
+      let b = kept.get(e.end);
+      kept.delete(e.end);
+      if (!b) {
+        b = button("", "practice__end-target");
+        b.dataset.end = e.end;
+        el.layout.append(b);
+      }
       b.setAttribute("aria-label", e.text);
       b.dataset.move = moveOf(e);
-      b.dataset.end = e.end;
-      if (e.score) {
-        b.textContent = `+${e.score}`;
-        b.classList.add("has-score");
-      }
+      // The score a play there makes (All Fives), on the button; else the marker shows.
+      b.textContent = e.score ? `+${e.score}` : "";
+      b.classList.toggle("has-score", !!e.score);
       b.style.left = `${r.left - box.left + r.width / 2 - w / 2}px`;
       b.style.top = `${r.top - box.top + r.height / 2 - h / 2}px`;
       b.style.width = `${w}px`;
       b.style.height = `${h}px`;
-      el.layout.append(b);
     }
+    for (const b of kept.values()) b.remove();
   }
 
   function chooseTile(code) {
@@ -812,6 +832,7 @@ function setup(root) {
     say("");
     el.form.hidden = true;
     el.game.hidden = false;
+    placeStatus(true);
     showLinkInUrl();
     render();
     scheduleComputer();
