@@ -156,8 +156,10 @@ def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
     past = root.locator(".practice__past")
     assert past.count() == 1
     past.locator("summary").click()
+    past.locator("svg [data-tile]").first.wait_for()  # drawn when first opened
     assert past.locator("svg [data-tile]").count() == len(save["rounds"][0])
     assert expected["round_end"]["text"] in past.inner_text()
+    assert axe_violations(page, [ROOT]) == []  # the round reopened, its drawing's own ids
     only_this_host(page_log, site_url)
 
 

@@ -156,6 +156,8 @@ def test_a_round_at_the_table(
             assert target.get_attribute("aria-label") == chosen["text"]
             if marker_taps == 0:
                 shot(page, f"table-{tag}-ends")
+                # The end choice, its buttons over the markers included, in this scheme.
+                assert axe_violations(page, [ROOT]) == []
             before = len(saved(page)["rounds"][-1])
             target.tap() if touch else target.click()
             page.wait_for_function(
