@@ -329,3 +329,47 @@ def test_the_danish_first_lead_says_why(page: Any, page_log: Any, site_url: str)
         == practice.view(saved(page), "da")["notes"]
     )
     only_this_host(page_log, site_url)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "scheme"),
+    [
+        ("pl", (360, 740), "light"),
+        ("da", (360, 740), "dark"),
+        ("en", (360, 740), "dark"),
+        ("pl", (1280, 800), "dark"),
+        ("da", (1280, 800), "light"),
+    ],
+)
+def test_four_players_fit_one_screen(
+    browser: Any, page_log: Any, site_url: str, lang: str, size: tuple[int, int], scheme: str
+) -> None:
+    """The most the table holds (four seats, four scores, a draw game's boneyard) fits one
+    screen in every language; the board keeps a useful height."""
+    width, height = size
+    ctx, page = new_page(
+        browser, page_log, viewport={"width": width, "height": height}, color_scheme=scheme
+    )
+    try:
+        page.goto(url(site_url, lang, "?seed=77"))
+        page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+        page.locator("#practice-preset").select_option("all-fives")
+        page.locator("#practice-players").select_option("4")
+        page.locator(".practice__start").click()
+        assert wait_ready(page) == "play"
+        table = page.evaluate(TABLE)
+        shot(page, f"table-{lang}-{width}-{scheme}-four")
+        for part in ("board", "hand", "turn", "seats", "score"):
+            assert table[part]["inside"], (part, table[part])
+            assert table[part]["uncovered"], (part, table[part])
+        board = table["board"]["box"]
+        assert board[3] - board[1] >= 100, board
+        # One row of buttons, and no "Back to top" pill over the table.
+        assert page.locator(".practice__toolbar").bounding_box()["height"] <= 60
+        top = page.locator(".md-top")
+        assert top.count() == 1
+        top.evaluate("el => el.removeAttribute('hidden')")  # as Material does on scrolling up
+        assert top.evaluate("el => getComputedStyle(el).display") == "none"
+        only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
