@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "page.practice.partners_need_four": "Makkerpar kræver fire spillere.",
     "page.practice.seat_level": "Niveau for plads {seat}",
     "page.practice.seed": "Giv-nummer",
-    "page.practice.seed_help": "Samme nummer giver de samme hænder. Det står i sidens adresse, så du kan dele et spil eller spille det igen.",
+    "page.practice.seed_help": "Samme nummer giver de samme hænder. Når spillet er i gang, står det i sidens adresse sammen med spillet og alle dets indstillinger: Et link til siden deler hele spillet eller lader dig spille det igen.",
     "page.practice.start": "Start spillet",
     "page.practice.loading": "Regelmotoren starter i din browser…",
     "page.practice.failed": "Regelmotoren kunne ikke starte i denne browser, så spillet kan ikke spilles her.",

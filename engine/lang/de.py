@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "page.practice.partners_need_four": "Partnerschaften brauchen vier Spieler.",
     "page.practice.seat_level": "Stufe von Sitz {seat}",
     "page.practice.seed": "Nummer des Gebens",
-    "page.practice.seed_help": "Dieselbe Nummer gibt dieselben Hände. Sie steht in der Adresse der Seite, so kannst du ein Spiel teilen oder noch einmal spielen.",
+    "page.practice.seed_help": "Dieselbe Nummer gibt dieselben Hände. Sobald das Spiel läuft, steht sie mit dem Spiel und allen Einstellungen in der Adresse der Seite: Ein Link darauf teilt die ganze Partie oder lässt dich sie noch einmal spielen.",
     "page.practice.start": "Partie beginnen",
     "page.practice.loading": "Die Regel-Engine startet in deinem Browser…",
     "page.practice.failed": "Die Regel-Engine konnte in diesem Browser nicht starten, darum kann hier nicht gespielt werden.",

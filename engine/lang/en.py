@@ -73,7 +73,7 @@ STRINGS: dict[str, str] = {
     "page.practice.partners_need_four": "Partnerships need four players.",
     "page.practice.seat_level": "Level of seat {seat}",
     "page.practice.seed": "Deal number",
-    "page.practice.seed_help": "The same number deals the same hands. It is in the page's address, so you can share a deal or play it again.",
+    "page.practice.seed_help": "The same number deals the same hands. Once the game starts, the page's address carries it with the game and all its settings: a link to the page shares the whole match, or lets you play it again.",
     "page.practice.start": "Start the game",
     "page.practice.loading": "Starting the rules engine in your browser…",
     "page.practice.failed": "The rules engine could not start in this browser, so the game cannot be played here.",

@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "page.practice.partners_need_four": "Les équipes demandent quatre joueurs.",
     "page.practice.seat_level": "Niveau du siège {seat}",
     "page.practice.seed": "Numéro de donne",
-    "page.practice.seed_help": "Le même numéro distribue les mêmes mains. Il figure dans l'adresse de la page : vous pouvez partager une donne ou la rejouer.",
+    "page.practice.seed_help": "Le même numéro distribue les mêmes mains. Une fois la partie commencée, l’adresse de la page le porte avec le jeu et tous ses réglages : un lien vers la page partage toute la partie, ou permet de la rejouer.",
     "page.practice.start": "Commencer la partie",
     "page.practice.loading": "Démarrage du moteur de règles dans votre navigateur…",
     "page.practice.failed": "Le moteur de règles n'a pas pu démarrer dans ce navigateur : on ne peut pas jouer ici.",

@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "page.practice.partners_need_four": "Drużyny wymagają czterech graczy.",
     "page.practice.seat_level": "Poziom miejsca {seat}",
     "page.practice.seed": "Numer rozdania",
-    "page.practice.seed_help": "Ten sam numer rozdaje te same ręce. Jest w adresie strony, więc można udostępnić rozdanie albo zagrać je jeszcze raz.",
+    "page.practice.seed_help": "Ten sam numer rozdaje te same ręce. Po rozpoczęciu partii adres strony zawiera go razem z grą i wszystkimi jej ustawieniami: link do strony udostępnia całą partię albo pozwala zagrać ją jeszcze raz.",
     "page.practice.start": "Zacznij partię",
     "page.practice.loading": "Uruchamianie silnika zasad w przeglądarce…",
     "page.practice.failed": "Silnik zasad nie mógł się uruchomić w tej przeglądarce, więc nie można tu grać.",
