@@ -937,7 +937,10 @@ function setup(root) {
     restore(kept);
   } else {
     showSetup();
-    if (query()) {
+    // A link with the game's settings is read by the engine; a deal number alone (the
+    // form shows it) waits, like a bare address, for the reader to start the engine.
+    const keys = [...new URLSearchParams(location.search).keys()];
+    if (keys.some((key) => key !== "seed")) {
       readLink();
     } else {
       // The engine starts on the reader's first interaction with the set-up, so it is
