@@ -287,6 +287,24 @@ def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) ->
         ctx.close()
 
 
+def test_start_at_once_deals_the_link(browser: Any, page_log: Any, site_url: str) -> None:
+    """Start pressed before the engine has read the link deals the link's game, not the
+    form's defaults."""
+    first = practice.new_save("all-fives", {}, 3, ["club", "expert"], 4242)
+    ctx, page = new_page(browser, page_log, viewport={"width": 360, "height": 740})
+    try:
+        page.goto(url(site_url, "da", "?" + practice.view(first, "da")["link"]))
+        page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+        page.locator(".practice__start").click()
+        wait_ready(page)
+        got = saved(page)
+        keys = ("preset", "options", "players", "levels", "seed")
+        assert {k: got[k] for k in keys} == {k: first[k] for k in keys}
+        only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
+
+
 def test_the_seed_alone_still_deals(page: Any, page_log: Any, site_url: str) -> None:
     page.goto(url(site_url, "en", "?seed=5"))
     # A deal number alone is the form's: the engine waits for the reader, as on a bare

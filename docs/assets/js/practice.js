@@ -282,6 +282,7 @@ function setup(root) {
 
   // A link's settings, read by the engine: the form shows them, and each bad value gets
   // the engine's message at its field.
+  let linking = null; // the engine reading the address's link, until it has answered
   async function readLink() {
     const q = query();
     if (!q) return;
@@ -866,6 +867,9 @@ function setup(root) {
   el.form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
+    // A link still being read fills the form first: Start deals the game it names.
+    if (linking) await linking;
+    if (busy) return;
     const args = settings();
     clearErrors();
     setBusy(true);
@@ -941,7 +945,9 @@ function setup(root) {
     // form shows it) waits, like a bare address, for the reader to start the engine.
     const keys = [...new URLSearchParams(location.search).keys()];
     if (keys.some((key) => key !== "seed")) {
-      readLink();
+      linking = readLink().finally(() => {
+        linking = null;
+      });
     } else {
       // The engine starts on the reader's first interaction with the set-up, so it is
       // ready, or nearly, when they press Start.
