@@ -179,7 +179,20 @@ def test_a_round_at_the_table(
             texts = [e["text"] for e in view["log"] if e["kind"] == kind]
             assert [t for t in said if t in texts] == texts
         shot(page, f"table-{tag}-round-over")
-        assert root.locator(".practice__end-text").inner_text() == view["round_end"]["text"]
+        end_text = root.locator(".practice__end-text").inner_text()
+        assert end_text == view["round_end"]["text"]
+        # All Fives: the panel adds play and end points up to the score table's round column.
+        rows = root.locator(".practice__score tbody tr").evaluate_all(
+            "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))"
+        )
+        this_round = [int(row[1]) for row in rows]
+        assert this_round == [side["round"] for side in view["sides"]]
+        state = practice.load(saved(page)).state
+        assert this_round == list(state.result().points)
+        end = state.score_breakdown().end
+        if end.winner is not None:
+            play = state.play_points[end.winner]
+            assert f"{play} + {end.points} = {this_round[end.winner]}" in end_text
         hands = root.locator(".practice__hands li").all_inner_texts()
         assert hands == [h["text"] for h in view["round_end"]["hands"]]
         only_this_host(page_log, site_url)
