@@ -1,11 +1,14 @@
 """The built site on 127.0.0.1, and Chromium's settings: shared by scripts/serve.sh,
 the browser tests (tests/browser/conftest.py) and scripts/bench_browser.py.
 
-    python scripts/site_server.py DIR [--port 8000]
+    python scripts/site_server.py DIR [--port 8000] [--no-headers]
 
 serves DIR until interrupted, with fixed content types (module scripts and WebAssembly
-need the right ones, whatever the machine's MIME table says), and a missing page answered
-with the 404 page of its language (``/de/...``: ``de/404.html``).
+need the right ones, whatever the machine's MIME table says), a missing page answered
+with the 404 page of its language (``/de/...``: ``de/404.html``), and the headers of the
+site's ``_headers`` file (hooks/csp.py writes its Content Security Policy there) sent as
+a static host sends them: ``serve(directory, headers=True)``, on by default on the command
+line (``--no-headers``: without them).
 """
 
 from __future__ import annotations
@@ -86,9 +89,72 @@ def build_site(site_dir: Path) -> str | None:
 LANGUAGE_SEGMENT = re.compile(r"[a-z]{2}(?:-[A-Za-z0-9]+)?")
 
 
+HEADERS_FILE = "_headers"
+"""The site's headers, in the format of Netlify's and Cloudflare Pages' ``_headers``."""
+
+# A rule's path pattern: ``*`` matches anything (slashes too), ``:name`` one segment.
+_PLACEHOLDER = re.compile(r"(\*)|:[A-Za-z_]\w*")
+
+
+def _pattern(path: str) -> re.Pattern[str]:
+    parts, last = [], 0
+    for match in _PLACEHOLDER.finditer(path):
+        parts.append(re.escape(path[last : match.start()]))
+        parts.append(".*" if match.group(1) else "[^/]+")
+        last = match.end()
+    parts.append(re.escape(path[last:]))
+    return re.compile("".join(parts))
+
+
+def read_headers(text: str) -> list[tuple[re.Pattern[str], list[tuple[str, str]]]]:
+    """The rules of a ``_headers`` file: each path pattern (a line at the margin) with the
+    ``Name: value`` lines indented under it. Blank lines and ``#`` comments are skipped; a
+    malformed line raises ``ValueError``."""
+    rules: list[tuple[re.Pattern[str], list[tuple[str, str]]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((_pattern(line.strip()), []))
+            continue
+        name, colon, value = line.strip().partition(":")
+        if not rules or not colon or not name.strip():
+            raise ValueError(f"{HEADERS_FILE} line {number}: not a header under a path: {line!r}")
+        rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def headers_for(
+    rules: list[tuple[re.Pattern[str], list[tuple[str, str]]]], path: str
+) -> list[tuple[str, str]]:
+    """The headers the rules give the URL path ``path``, every matching rule's in order."""
+    return [header for pattern, headers in rules if pattern.fullmatch(path) for header in headers]
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Serves files with fixed content types and no log lines; a missing file gets the
-    404 page of the path's language (``/fr/...``: ``fr/404.html``), else the root's."""
+    404 page of the path's language (``/fr/...``: ``fr/404.html``), else the root's. With
+    ``headers``, every answer carries the headers the site's ``_headers`` gives its path
+    (read at each request, so a rebuild is seen), and ``/_headers`` itself is not served."""
+
+    def __init__(self, *args: Any, headers: bool = False, **kwargs: Any) -> None:
+        self.site_headers = headers
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        if self.site_headers:
+            file = Path(self.directory) / HEADERS_FILE
+            if file.is_file():
+                rules = read_headers(file.read_text(encoding="utf-8"))
+                for name, value in headers_for(rules, urlsplit(self.path).path):
+                    self.send_header(name, value)
+        super().end_headers()
+
+    def send_head(self) -> Any:
+        if self.site_headers and urlsplit(self.path).path == "/" + HEADERS_FILE:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return super().send_head()
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
@@ -119,13 +185,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``directory`` on 127.0.0.1 on ``port`` (0: a free one) from a daemon thread.
+def serve(directory: Path, port: int = 0, headers: bool = False) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``directory`` on 127.0.0.1 on ``port`` (0: a free one) from a daemon thread;
+    with ``headers``, send the headers of its ``_headers`` file (see ``SiteHandler``).
 
     Returns the server (``shutdown()`` then ``server_close()`` stop it) and its base URL,
     ending in ``/``.
     """
-    handler = functools.partial(SiteHandler, directory=str(directory))
+    handler = functools.partial(SiteHandler, directory=str(directory), headers=headers)
     server = ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -139,8 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve a built site on 127.0.0.1.")
     parser.add_argument("directory", type=Path)
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--no-headers",
+        action="store_true",
+        help=f"do not send the headers of the site's {HEADERS_FILE} file (its CSP)",
+    )
     args = parser.parse_args(argv)
-    server, url = serve(args.directory, args.port)
+    server, url = serve(args.directory, args.port, headers=not args.no_headers)
     print(f"Serving {args.directory}/ at {url} (Ctrl-C to stop)", flush=True)
     try:
         while True:
