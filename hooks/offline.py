@@ -3,7 +3,8 @@
 - Every page gets, before ``</head>``, a link to its language's web app manifest, the
   theme colour, and ``assets/js/offline.js`` (a module that registers the service worker
   and shows the update banner), its words from the engine's language tables
-  (``offline.*``) in ``data-`` attributes.
+  (``offline.*``) in ``data-`` attributes, with the words of a failed engine start
+  (``engine.*``, read by ``engine-client.js``).
 - After the last language is built and every other hook has written its files (this
   hook is listed last and runs at a lower priority than their ``on_post_build``), it
   writes the icons (``assets/icons/``: an SVG and 192 and 512 px PNGs, drawn here), one
@@ -69,7 +70,11 @@ def head_tags(root: str, lang: str) -> str:
         f'<script type="module" src="{root}assets/js/offline.js" id="offline-script"'
         f' data-root="{root or "./"}"'
         f' data-update="{escape(words["offline.update"])}"'
-        f' data-reload="{escape(words["offline.reload"])}"></script>'
+        f' data-reload="{escape(words["offline.reload"])}"'
+        f' data-engine-failed="{escape(words["engine.failed"])}"'
+        f' data-engine-failed-wasm="{escape(words["engine.wasm"])}"'
+        f' data-engine-failed-integrity="{escape(words["engine.integrity"])}"'
+        f' data-engine-failed-timeout="{escape(words["engine.timeout"])}"></script>'
     )
 
 

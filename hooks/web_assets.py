@@ -18,7 +18,8 @@ After the last language is built, this hook writes into the site:
   ``build/engine-pyc/``), which the worker unpacks over the wheel so the engine imports
   without compiling (it still imports from source if the bytecode cannot be had); and
   ``manifest.json`` (``{"wheel", "sha256", "bytecode", "bytecode_sha256", "pyodide",
-  "stdlib_sha256"}``) that the page's worker reads to find them.
+  "stdlib_sha256", "runtime_sha256"}``, the last the hashes of Pyodide's four runtime
+  files by name) that the page's worker reads to find and check them.
 
 Without Node or the npm package, a build under CI (``CI`` set) fails with the reason; a
 local build logs a warning and leaves the files out.
@@ -79,7 +80,8 @@ def write_web_assets(site_dir: Path) -> None:
         shutil.copyfile(PYODIDE_DIR / name, out / name)
     stdlib = compiled_stdlib(version)
     shutil.copyfile(stdlib, out / STDLIB)
-    write_engine(site_dir / ENGINE_OUT, version, _sha256(stdlib))
+    runtime = {name: _sha256(out / name) for name in RUNTIME_FILES}
+    write_engine(site_dir / ENGINE_OUT, version, _sha256(stdlib), runtime)
 
 
 def _missing_tools() -> str | None:
@@ -172,11 +174,14 @@ def build_wheel(out_dir: Path) -> Path:
     return out_dir / proc.stdout.strip().splitlines()[-1]
 
 
-def write_engine(out: Path, version: str, stdlib_sha256: str) -> None:
+def write_engine(
+    out: Path, version: str, stdlib_sha256: str, runtime_sha256: dict[str, str] | None = None
+) -> None:
     """Write the engine's wheel, its bytecode for Pyodide and ``manifest.json`` into
     ``out``: the names and hashes of both, the Pyodide version (its folder) and the hash
     of the compiled standard library (which may change with the compile script while the
-    version stays)."""
+    version stays), and the hashes of Pyodide's runtime files (``runtime_sha256``, by
+    name): the worker keeps no file for offline use whose bytes are not these."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -191,6 +196,7 @@ def write_engine(out: Path, version: str, stdlib_sha256: str) -> None:
         "bytecode_sha256": _sha256(bytecode),
         "pyodide": version,
         "stdlib_sha256": stdlib_sha256,
+        "runtime_sha256": runtime_sha256 or {},
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     log.info(f"engine wheel: {wheel.name}")

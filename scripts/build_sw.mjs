@@ -22,8 +22,12 @@
 //   the network, and if there is none, gets the site's 404 page of the path's language
 //   (the first folder's 404.html if the build has one, /de/nope/ -> de/404.html, else the
 //   root's), with status 404.
+// - Each precached file is checked by the browser against its Subresource Integrity
+//   (withIntegrity below): a file whose bytes are not the build's is never stored, and a
+//   new build whose files do not all verify does not install, so it is not offered.
 // - A new build installs in the background and waits; the page (offline.js) offers a
 //   reload, which posts SKIP_WAITING. The workbox runtime is inlined: no CDN.
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateSW } from "workbox-build";
@@ -54,6 +58,20 @@ function unusedLunrFiles() {
     if (!langs.has(lang)) unused.push(`assets/javascripts/lunr/min/${name}`);
   }
   return unused;
+}
+
+// Every precache entry carries its file's Subresource Integrity ("sha256-BASE64", of the
+// bytes written): workbox-precaching passes it to the install's fetch, so the browser
+// refuses a response whose bytes are not these (a truncated upload, a damaged download):
+// nothing unverified is precached, and an update with any such file fails to install,
+// so it is never offered, and the pages in use stay.
+async function withIntegrity(entries) {
+  const manifest = entries.map((entry) => {
+    const bytes = readFileSync(join(siteDir, decodeURIComponent(entry.url)));
+    const integrity = `sha256-${createHash("sha256").update(bytes).digest("base64")}`;
+    return { ...entry, integrity };
+  });
+  return { manifest, warnings: [] };
 }
 
 const { count, size, warnings } = await generateSW({
@@ -87,6 +105,7 @@ const { count, size, warnings } = await generateSW({
   // whose URLs carry ?v=HASH, are not precached, and keep their route below).
   ignoreURLParametersMatching: [/.*/],
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  manifestTransforms: [withIntegrity],
   runtimeCaching: [
     {
       urlPattern: ({ url, sameOrigin }) =>

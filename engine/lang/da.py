@@ -439,5 +439,10 @@ STRINGS: dict[str, str] = {
     "offline.app_description": "Regler, træning og pointblok til Domino Block, også offline.",
     "offline.update": "En ny version af siden er klar.",
     "offline.reload": "Genindlæs",
+    # A failed start of the engine (engine-client.js, from the offline script's tag).
+    "engine.failed": "Regelmotoren kunne ikke starte. Prøv igen, eller genindlæs siden.",
+    "engine.wasm": "Regelmotoren kunne ikke starte: Denne browser eller sidens sikkerhedsindstillinger tillader ikke WebAssembly, som motoren har brug for.",
+    "engine.integrity": "Regelmotoren kunne ikke starte: En af dens filer kom frem i beskadiget stand og blev derfor ikke gemt. Den hentes igen, næste gang du prøver.",
+    "engine.timeout": "Regelmotoren nåede ikke at starte (langsom forbindelse?). Prøv igen.",
     # --- end of the Offline block.
 }

@@ -439,5 +439,10 @@ STRINGS: dict[str, str] = {
     "offline.app_description": "Regeln, Training und Punkteblock für Domino Block, auch offline.",
     "offline.update": "Eine neue Version der Seite ist bereit.",
     "offline.reload": "Neu laden",
+    # A failed start of the engine (engine-client.js, from the offline script's tag).
+    "engine.failed": "Die Regel-Engine konnte nicht starten. Versuch es noch einmal oder lade die Seite neu.",
+    "engine.wasm": "Die Regel-Engine konnte nicht starten: Dieser Browser oder die Sicherheitseinstellungen der Website erlauben kein WebAssembly, das die Engine braucht.",
+    "engine.integrity": "Die Regel-Engine konnte nicht starten: Eine ihrer Dateien kam beschädigt an und wurde deshalb nicht gespeichert. Beim nächsten Versuch wird sie neu heruntergeladen.",
+    "engine.timeout": "Die Regel-Engine ist nicht rechtzeitig gestartet (langsame Verbindung?). Versuch es noch einmal.",
     # --- end of the Offline block.
 }

@@ -442,5 +442,10 @@ STRINGS: dict[str, str] = {
     "offline.app_description": "Rules, practice and a scorepad for Block dominoes, also offline.",
     "offline.update": "A new version of this site is ready.",
     "offline.reload": "Reload",
+    # A failed start of the engine (engine-client.js, from the offline script's tag).
+    "engine.failed": "The rules engine could not start. Try again, or reload the page.",
+    "engine.wasm": "The rules engine could not start: this browser, or the site’s security settings, do not allow WebAssembly, which the engine needs.",
+    "engine.integrity": "The rules engine could not start: one of its files arrived damaged, so it was not kept. It will be downloaded again on your next try.",
+    "engine.timeout": "The rules engine did not start in time (a slow connection?). Try again.",
     # --- end of the Offline block.
 }

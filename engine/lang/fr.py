@@ -439,5 +439,10 @@ STRINGS: dict[str, str] = {
     "offline.app_description": "Règles, entraînement et feuille de marque pour les dominos Block, même hors ligne.",
     "offline.update": "Une nouvelle version du site est prête.",
     "offline.reload": "Recharger",
+    # A failed start of the engine (engine-client.js, from the offline script's tag).
+    "engine.failed": "Le moteur de règles n’a pas pu démarrer. Réessayez, ou rechargez la page.",
+    "engine.wasm": "Le moteur de règles n’a pas pu démarrer : ce navigateur, ou les réglages de sécurité du site, n’autorisent pas WebAssembly, dont il a besoin.",
+    "engine.integrity": "Le moteur de règles n’a pas pu démarrer : l’un de ses fichiers est arrivé abîmé et n’a donc pas été conservé. Il sera téléchargé à nouveau au prochain essai.",
+    "engine.timeout": "Le moteur de règles n’a pas démarré à temps (connexion lente ?). Réessayez.",
     # --- end of the Offline block.
 }

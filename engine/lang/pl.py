@@ -439,5 +439,10 @@ STRINGS: dict[str, str] = {
     "offline.app_description": "Zasady, trening i tabela wyników do domina Block, także offline.",
     "offline.update": "Nowa wersja strony jest gotowa.",
     "offline.reload": "Odśwież",
+    # A failed start of the engine (engine-client.js, from the offline script's tag).
+    "engine.failed": "Nie udało się uruchomić silnika zasad. Spróbuj ponownie albo odśwież stronę.",
+    "engine.wasm": "Nie udało się uruchomić silnika zasad: ta przeglądarka albo ustawienia bezpieczeństwa strony nie pozwalają na WebAssembly, którego silnik potrzebuje.",
+    "engine.integrity": "Nie udało się uruchomić silnika zasad: jeden z jego plików dotarł uszkodzony, więc nie został zachowany. Przy następnej próbie zostanie pobrany jeszcze raz.",
+    "engine.timeout": "Silnik zasad nie uruchomił się na czas (może połączenie jest wolne?). Spróbuj ponownie.",
     # --- end of the Offline block.
 }

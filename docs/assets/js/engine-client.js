@@ -5,21 +5,39 @@
 //   const value = await callEngine("ping", {}, "fr");
 //
 // Importing this module starts nothing and fetches nothing. startEngine() creates the
-// worker once, and marks <html data-engine="loading">, then "ready" or "failed", so
-// pages, tests and assistive scripts can follow the start. callEngine() starts the engine
-// if needed and resolves to the reply's value; on an error it rejects with an Error whose
+// worker, and marks <html data-engine="loading">, then "ready" or "failed", so pages,
+// tests and assistive scripts can follow the start. callEngine() starts the engine if
+// needed and resolves to the reply's value; on an error it rejects with an Error whose
 // `.code` is the engine's error code, `.message` its text in the request's language and
-// `.field` the id of the form control it concerns, or null (code "engine_failed", with the
-// browser's error text, when the engine could not start).
+// `.field` the id of the form control it concerns, or null.
+//
+// A failed start: <html data-engine="failed" data-engine-error="REASON">, and every
+// request rejects with code "engine_failed" and REASON as its message, in the page's
+// language (the engine.* words hooks/offline.py puts on the offline script's tag, since
+// the engine that words everything else is what did not start): WebAssembly refused (a
+// Content Security Policy without 'wasm-unsafe-eval'), a damaged download (not kept:
+// fetched again next start), no start within the time-out, or any other fault (the
+// browser's text in the console). The next startEngine() (or callEngine()) after a
+// failure starts afresh: a new worker, which fetches past the browser's HTTP cache.
+//
+// The time-out is START_TIMEOUT_MS, 90 s: a first start on a slow phone line downloads
+// some 12 MB (Pyodide, its standard library, the engine) and compiles the WebAssembly,
+// which may take a minute; a start that has not settled by then will not. A test or a
+// page may set another, in milliseconds, on <html data-engine-timeout="MS"> or as
+// `globalThis.dominoEngineTimeout` before the start.
 
+const START_TIMEOUT_MS = 90_000;
 let worker = null;
 let started = null; // Promise of "ready" or "failed"
-let failure = null; // the start's error text, once it failed
+let failure = null; // the start's reason, in the page's language, once it failed
 let nextId = 1;
 const pending = new Map(); // request id -> {resolve, reject}
 
-function setState(state) {
-  document.documentElement.dataset.engine = state;
+function setState(state, reason = null) {
+  const root = document.documentElement;
+  root.dataset.engine = state;
+  if (reason === null) delete root.dataset.engineError;
+  else root.dataset.engineError = reason;
 }
 
 function engineError(code, message, field = null) {
@@ -29,27 +47,62 @@ function engineError(code, message, field = null) {
   return error;
 }
 
-// Marks the start failed and rejects every request still waiting.
-function fail(message) {
-  failure = message;
-  setState("failed");
-  for (const { reject } of pending.values()) reject(engineError("engine_failed", message));
+// The words of a failed start for `reason` ("wasm", "integrity", "timeout", "error"),
+// in the page's language; `detail` (the browser's text) only if the page has none.
+function reasonText(reason, detail) {
+  const words = document.getElementById("offline-script")?.dataset ?? {};
+  const key = {
+    wasm: "engineFailedWasm",
+    integrity: "engineFailedIntegrity",
+    timeout: "engineFailedTimeout",
+  };
+  return words[key[reason] ?? "engineFailed"] || words.engineFailed || detail;
+}
+
+function startTimeout() {
+  const value = Number(
+    document.documentElement.dataset.engineTimeout ?? globalThis.dominoEngineTimeout,
+  );
+  return Number.isFinite(value) && value > 0 ? value : START_TIMEOUT_MS;
+}
+
+// Marks the start failed, stops its worker and rejects every request still waiting.
+function fail(reason, detail) {
+  if (detail) console.warn(`the rules engine could not start (${reason}): ${detail}`);
+  failure = reasonText(reason, detail || reason);
+  setState("failed", failure);
+  worker?.terminate();
+  for (const { reject } of pending.values()) reject(engineError("engine_failed", failure));
   pending.clear();
 }
 
-/** Start the engine (once); resolves to "ready" or "failed", and never rejects. */
+/** Start the engine (once, or afresh after a failure); resolves to "ready" or "failed",
+ * and never rejects. */
 export function startEngine() {
-  if (started) return started;
+  if (started && failure === null) return started;
+  const retry = failure !== null;
+  failure = null;
   setState("loading");
   started = new Promise((settle) => {
-    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    const done = (state, reason, detail) => {
+      clearTimeout(timer);
+      if (state === "ready") setState("ready");
+      else fail(reason, detail);
+      settle(state);
+    };
+    const timer = setTimeout(
+      () => done("failed", "timeout", `no start in ${startTimeout()} ms`),
+      startTimeout(),
+    );
+    const url = new URL("./engine-worker.js", import.meta.url);
+    worker = new Worker(url, { type: "module", name: retry ? "retry" : "engine" });
+    const own = worker;
     worker.onmessage = ({ data }) => {
+      if (own !== worker) return; // a worker given up for a newer start
       if (data.status === "ready") {
-        setState("ready");
-        settle("ready");
+        done("ready");
       } else if (data.status === "failed") {
-        fail(data.error);
-        settle("failed");
+        done("failed", data.reason, data.error);
       } else {
         const waiting = pending.get(data.id);
         if (!waiting) return;
@@ -61,8 +114,8 @@ export function startEngine() {
     // The worker's script itself could not load or run (no status message will come).
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(event.message || "the engine worker could not start");
-      settle("failed");
+      if (own !== worker || failure !== null) return;
+      done("failed", "error", event.message || "the engine worker could not start");
     };
   });
   return started;

@@ -8,20 +8,27 @@
 // Protocol. In: {id, method, args, lang}. Out: {id, ok: true, value} or
 // {id, ok: false, error, code}, the engine's reply to engine.web.call(), its error
 // already told in `lang`. Once the start has settled, one status message:
-// {status: "ready"} or {status: "failed", error}. If the start failed, every request is
-// answered {id, ok: false, code: "engine_failed", error: <the JS error text>}.
-// No rule and no reader-visible word lives here: the engine decides and words it all.
+// {status: "ready"} or {status: "failed", reason, error}, `reason` "wasm" (WebAssembly
+// refused: checked first, since Pyodide would hang), "integrity" (a file's bytes are not
+// the manifest's SHA-256) or "error" (anything else), `error` the JS error text. If the
+// start failed, every request is answered {id, ok: false, code: "engine_failed", error}.
+// No rule and no reader-visible word lives here: the engine decides and words it all
+// (and engine-client.js words a failed start, from the page's engine.* words).
 //
 // Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
-// (ENGINE_CACHE). Each is read from there if it is there, else fetched once and stored as
-// it arrived (the wheel, its bytecode and the standard library only if their SHA-256 is
-// the manifest's); then the cache is pruned to this build's files. So a first start
+// (ENGINE_CACHE). Each is read from there if it is there and its bytes are still the
+// manifest's SHA-256 (a damaged copy is deleted and fetched again), else fetched and
+// stored only if its SHA-256 is the manifest's: the wheel, its bytecode, the standard
+// library and Pyodide's four runtime files (`runtime_sha256`; a manifest without it, of
+// an older build, has them stored unchecked). A download that fails its check is never
+// stored and fails the start; the next start (a worker named "retry") fetches it past
+// the HTTP cache. Then the cache is pruned to this build's files. So a first start
 // downloads each file once, whether or not the site's service worker controls the page
 // yet (on a first visit it does not), and the next start works offline. Pyodide's own
 // fetches (its WebAssembly, lock file and standard library) go through the same path;
-// its two module scripts are imported by URL, and the first time stored from the HTTP
-// cache the import filled. Without Cache Storage (not a secure context) every file comes
-// from the network.
+// its two module scripts are fetched, checked and stored first, then imported by URL.
+// Without Cache Storage (not a secure context) every file comes from the network,
+// checked all the same.
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
@@ -30,55 +37,79 @@ const networkFetch = self.fetch.bind(self);
 const openCache = self.caches ? caches.open(ENGINE_CACHE).catch(() => null) : null;
 const used = new Set(); // this build's engine files, by URL
 const storing = []; // the cache writes under way
+// A start after a failed one (engine-client.js names the worker so): the network is asked
+// again, past the browser's HTTP cache, which may hold the bad download.
+const fetchMode = self.name === "retry" ? "reload" : "default";
+
+// A failure the page words in its language: `reason` is "integrity" (a file's bytes are
+// not the manifest's) or "wasm" (WebAssembly is refused); others are "error".
+class StartError extends Error {
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function cachedResponse(url) {
+// The cached copy of `url`, if it is there and (with a hash) its bytes are the hash's; a
+// copy that is not is deleted, to be fetched again.
+async function cachedResponse(url, hash = null) {
+  let cache, cached;
   try {
-    return (await (await openCache)?.match(url)) ?? null;
+    cache = await openCache;
+    cached = (await cache?.match(url)) ?? null;
   } catch (error) {
     console.warn(`the engine's cache could not be read (${error})`);
     return null;
   }
+  if (!cached || hash === null) return cached;
+  const bytes = await cached.arrayBuffer();
+  if ((await sha256(bytes)) === hash) return new Response(bytes, cached);
+  console.warn(`${url}: the cached copy is damaged; fetched again`);
+  await cache.delete(url).catch(() => {});
+  return null;
 }
 
 function store(url, response) {
   const put = openCache.then((cache) => cache.put(url, response));
   storing.push(put.catch((error) => console.warn(`${url}: not cached (${error})`)));
+  return put.catch(() => {});
 }
 
-// One of the engine's files: from the cache, else from the network and then stored.
+// One of the engine's files: from the cache, else from the network and then stored. With
+// a hash, a file whose bytes are not that hash's is neither stored nor used: the start
+// fails (StartError "integrity"), and the next one fetches it again.
 async function engineFile(url, hash = null) {
   used.add(url);
-  const cached = await cachedResponse(url);
+  const cached = await cachedResponse(url, hash);
   if (cached) return cached;
-  const response = await networkFetch(url);
-  if (!(await openCache) || response.status !== 200) return response;
+  const response = await networkFetch(url, { cache: fetchMode });
+  if (response.status !== 200) return response;
   if (hash === null) {
-    store(url, response.clone());
+    if (await openCache) store(url, response.clone());
     return response;
   }
   const bytes = await response.arrayBuffer();
+  if ((await sha256(bytes)) !== hash) {
+    throw new StartError("integrity", `${url}: not the manifest's SHA-256 (damaged download)`);
+  }
   const copy = () => new Response(bytes, response);
-  if ((await sha256(bytes)) === hash) store(url, copy());
-  else console.warn(`${url}: not the manifest's SHA-256, not kept for offline use`);
+  if (await openCache) store(url, copy());
   return copy();
 }
 
-// A module script of Pyodide's, imported by its URL (the service worker, if it controls
-// the page, answers from the cache); the first time, stored from the browser's HTTP cache,
-// which the import has just filled (`force-cache`: not downloaded again).
-async function importEngineModule(url) {
-  used.add(url);
-  const module = await import(url);
-  if ((await openCache) && !(await cachedResponse(url))) {
-    const response = await networkFetch(url, { cache: "force-cache" });
-    if (response.status === 200) store(url, response);
-  }
-  return module;
+// A module script of Pyodide's, imported by its URL once its bytes are checked and stored
+// (the service worker, if it controls the page, answers the import from that cache; if
+// not, the browser's HTTP cache, which the check's download has just filled, does).
+async function importEngineModule(url, hash = null) {
+  const response = await engineFile(url, hash);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await Promise.all(storing);
+  return import(url);
 }
 
 // Once the stores are done: drop the files of other builds (older engines, Pyodides).
@@ -98,9 +129,9 @@ async function fetchOk(url, init) {
 }
 
 // The build's manifest: the engine's wheel and hash, the Pyodide version (the folder of
-// its files) and the hash of the compiled standard library. It is revalidated on every
-// start; every other URL carries a version or a hash, so a browser never mixes files of
-// two builds from its cache.
+// its files), the hash of the compiled standard library and those of Pyodide's runtime
+// files. It is revalidated on every start; every other URL carries a version or a hash,
+// so a browser never mixes files of two builds from its cache.
 async function fetchManifest() {
   const response = await fetchOk(new URL("manifest.json", ENGINE), { cache: "no-cache" });
   return response.json();
@@ -114,9 +145,24 @@ async function fetchEngineFile(name, hash) {
   return response.arrayBuffer();
 }
 
+// WebAssembly refused (a Content Security Policy without 'wasm-unsafe-eval', or a browser
+// without it) is found at once by compiling the smallest module: Pyodide itself would
+// only log "wasm instantiation failed!" and never settle.
+async function checkWebAssembly() {
+  try {
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  } catch (error) {
+    throw new StartError("wasm", `WebAssembly is refused: ${error}`);
+  }
+}
+
 // Boots Pyodide and imports engine.web; resolves to its `call` (JSON string in and out).
 async function boot() {
+  if (typeof WebAssembly !== "object") throw new StartError("wasm", "no WebAssembly");
+  await checkWebAssembly();
   const manifest = await fetchManifest();
+  const runtime = manifest.runtime_sha256 ?? {};
+  const runtimeHash = (name) => runtime[name] ?? null;
   const pyodideDir = new URL(`pyodide/${manifest.pyodide}/`, ASSETS).href;
   // Both download while Pyodide starts; a failure is handled below, when awaited.
   const wheel = fetchEngineFile(manifest.wheel, manifest.sha256);
@@ -128,25 +174,39 @@ async function boot() {
   const lockFileURL = `${pyodideDir}pyodide-lock.json`;
   const files = new Map([
     [stdLibURL, manifest.stdlib_sha256],
-    [lockFileURL, null],
-    [`${pyodideDir}pyodide.asm.wasm`, null],
+    [lockFileURL, runtimeHash("pyodide-lock.json")],
+    [`${pyodideDir}pyodide.asm.wasm`, runtimeHash("pyodide.asm.wasm")],
   ]);
-  const { loadPyodide } = await importEngineModule(`${pyodideDir}pyodide.mjs`);
-  // Imported here to be cached; Pyodide's own import of it then finds it loaded.
-  await importEngineModule(`${pyodideDir}pyodide.asm.mjs`);
+  const pyodideModule = `${pyodideDir}pyodide.mjs`;
+  const { loadPyodide } = await importEngineModule(pyodideModule, runtimeHash("pyodide.mjs"));
+  // Imported here to be checked and cached; Pyodide's own import of it then finds it loaded.
+  await importEngineModule(`${pyodideDir}pyodide.asm.mjs`, runtimeHash("pyodide.asm.mjs"));
+  // A file that failed its check inside Pyodide's start: the start fails with that reason
+  // (Pyodide may not pass the error on, or may wait for ever).
+  let integrityError;
+  const failed = new Promise((_, reject) => {
+    integrityError = reject;
+  });
+  failed.catch(() => {});
   // Pyodide's own fetches of the engine's files take the cache's path (see the top).
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location).href;
-    return files.has(url) ? engineFile(url, files.get(url)) : networkFetch(input, init);
+    if (!files.has(url)) return networkFetch(input, init);
+    const response = engineFile(url, files.get(url));
+    response.catch((error) => integrityError(error));
+    return response;
   };
   let pyodide;
   try {
-    pyodide = await loadPyodide({
-      indexURL: pyodideDir,
-      stdLibURL,
-      lockFileURL,
-      packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
-    });
+    pyodide = await Promise.race([
+      failed,
+      loadPyodide({
+        indexURL: pyodideDir,
+        stdLibURL,
+        lockFileURL,
+        packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
+      }),
+    ]);
   } finally {
     self.fetch = networkFetch;
   }
@@ -170,7 +230,10 @@ started.then(
     postMessage({ status: "ready" });
     pruneCache().catch((error) => console.warn(`the engine's cache: ${error}`));
   },
-  (error) => postMessage({ status: "failed", error: String(error) }),
+  (error) => {
+    console.warn(`the engine could not start: ${error}`);
+    postMessage({ status: "failed", reason: error.reason ?? "error", error: String(error) });
+  },
 );
 
 self.onmessage = async (event) => {

@@ -1,0 +1,293 @@
+"""Nothing a reader's browser downloads can break the site for good (issue 18).
+
+- The engine's start can fail, and says why in the page's language: WebAssembly refused
+  by a Content Security Policy without ``'wasm-unsafe-eval'`` (found at once, never a
+  hang), or no start within the time-out; the next start begins afresh.
+- The engine's worker keeps a file in its cache only when its bytes are the manifest's
+  SHA-256: a truncated wheel, served once, fails that start with the message, is not
+  kept, and the next start, the server fixed, succeeds; a damaged copy already in the
+  cache is found when read and replaced.
+- The service worker precaches a file only when its bytes are the build's (Subresource
+  Integrity in the precache manifest): a new build whose ``practice.js`` is served
+  truncated does not install, is not offered, and the old pages keep working; once the
+  file is fixed on the server the update installs and is offered.
+
+Each test that needs its own origin (its own caches and service worker) serves its own
+copy of the session's build.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, wait_for_engine
+
+from engine.lang import strings
+from hooks.offline import write_service_worker
+from scripts.site_server import HOST, SiteHandler
+
+CLIENT = "assets/js/engine-client.js"
+ENGINE_CACHE_NAME = "domino-block-engine"
+
+# A policy as strict as a site's could be, but without 'wasm-unsafe-eval'.
+NO_WASM_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+    " img-src 'self' data:; worker-src 'self'; connect-src 'self'"
+)
+
+IMPORT = "async (url) => { window.engine = await import(url); }"
+START = "() => window.engine.startEngine()"
+STATE = """() => {
+  const { engine, engineError } = document.documentElement.dataset;
+  return [engine, engineError];
+}"""
+CALL_PING = """async () => {
+  try {
+    return { value: await window.engine.callEngine("ping", {}) };
+  } catch (error) {
+    return { code: error.code, message: error.message };
+  }
+}"""
+
+# The SHA-256 (hex) of each entry of the engine's cache, by URL.
+CACHE_HASHES = f"""async () => {{
+  const cache = await caches.open("{ENGINE_CACHE_NAME}");
+  const out = {{}};
+  for (const request of await cache.keys()) {{
+    const bytes = await (await cache.match(request)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    out[request.url] = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }}
+  return out;
+}}"""
+
+
+class Handler(SiteHandler):
+    """The site's handler, adding ``policy`` (a Content-Security-Policy) to every answer."""
+
+    def __init__(self, *args: Any, policy: str | None = None, **kwargs: Any) -> None:
+        self.policy = policy
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        if self.policy:
+            self.send_header("Content-Security-Policy", self.policy)
+        super().end_headers()
+
+
+class Served:
+    """A copy of the build on its own port (its own origin), until ``stop()``."""
+
+    def __init__(self, source: Path, target: Path, policy: str | None = None) -> None:
+        shutil.copytree(source, target)
+        self.dir = target
+        handler = functools.partial(Handler, directory=str(target), policy=policy)
+        self.server = ThreadingHTTPServer((HOST, 0), handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://{HOST}:{self.server.server_port}/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+def wait_failed(page: Any) -> list[str]:
+    page.wait_for_function(
+        "document.documentElement.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
+    )
+    return list(page.evaluate(STATE))
+
+
+def manifest(site: Path) -> dict[str, Any]:
+    return dict(json.loads((site / "assets/engine/manifest.json").read_text("utf-8")))
+
+
+def test_manifest_has_the_hash_of_every_engine_file(site_dir: Path) -> None:
+    found = manifest(site_dir)
+    pyodide = site_dir / "assets/pyodide" / found["pyodide"]
+    names = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"}
+    assert set(found["runtime_sha256"]) == names
+    for name, digest in found["runtime_sha256"].items():
+        assert hashlib.sha256((pyodide / name).read_bytes()).hexdigest() == digest
+
+
+def test_refused_webassembly_fails_the_start_at_once_with_the_reason(
+    context: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    served = Served(site_dir, tmp_path / "site", policy=NO_WASM_POLICY)
+    try:
+        page = context.new_page()
+        page.goto(served.url + "fr/block/")
+        # The time-out is far away: only finding the refusal ends the start in time.
+        page.evaluate("document.documentElement.dataset.engineTimeout = '3600000'")
+        page.evaluate(IMPORT, served.url + CLIENT)
+        assert page.evaluate(START) == "failed"
+        state, reason = page.evaluate(STATE)
+        assert state == "failed" and reason == strings("fr")["engine.wasm"]
+        reply = page.evaluate(CALL_PING)
+        assert reply == {"code": "engine_failed", "message": strings("fr")["engine.wasm"]}
+        # Found before any of the engine's files was downloaded.
+        assert page.evaluate(CACHE_HASHES) == {}
+    finally:
+        served.stop()
+
+
+def test_a_start_that_times_out_says_so_and_the_next_start_begins_afresh(
+    page: Any, site_url: str
+) -> None:
+    page.goto(site_url + "de/block/")
+    page.evaluate("document.documentElement.dataset.engineTimeout = '1'")
+    page.evaluate(IMPORT, site_url + CLIENT)
+    assert page.evaluate(START) == "failed"
+    assert page.evaluate(STATE) == ["failed", strings("de")["engine.timeout"]]
+    page.evaluate("delete document.documentElement.dataset.engineTimeout")
+    page.evaluate("() => { window.retry = window.engine.startEngine(); }")
+    assert page.evaluate(STATE)[0] == "loading"
+    wait_for_engine(page)
+    assert page.evaluate("document.documentElement.dataset.engineError") is None
+    assert page.evaluate(CALL_PING)["value"]["languages"][0] == "en"
+
+
+def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
+    context: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    served = Served(site_dir, tmp_path / "site")
+    try:
+        found = manifest(served.dir)
+        wheel_url = f"{served.url}assets/engine/{found['wheel']}?v={found['sha256'][:16]}"
+        truncated: list[str] = []
+
+        def truncate_once(route: Any) -> None:
+            if truncated:
+                route.continue_()
+                return
+            response = route.fetch()
+            body = response.body()
+            truncated.append(route.request.url)
+            route.fulfill(response=response, body=body[: len(body) // 2])
+
+        context.route("**/assets/engine/*.whl*", truncate_once)
+        page = context.new_page()
+        page.goto(served.url + "pl/block/")
+        page.evaluate(IMPORT, served.url + CLIENT)
+        page.evaluate("() => { window.engine.startEngine(); }")
+        assert wait_failed(page) == ["failed", strings("pl")["engine.integrity"]]
+        assert truncated == [wheel_url]
+        assert wheel_url not in page.evaluate(CACHE_HASHES)
+        reply = page.evaluate(CALL_PING)  # a call starts afresh: the file is fetched again
+        assert reply["value"]["languages"] == ["en", "fr", "pl", "de", "da"]
+        page.wait_for_function(
+            f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(wheel_url)}]"
+            f" === {json.dumps(found['sha256'])})",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+
+        # A damaged copy in the cache (here: the wheel's first half) is found when read,
+        # and replaced by a good one.
+        page.evaluate(
+            """async (url) => {
+              const cache = await caches.open("domino-block-engine");
+              const bytes = await (await cache.match(url)).arrayBuffer();
+              await cache.put(url, new Response(bytes.slice(0, bytes.byteLength >> 1)));
+            }""",
+            wheel_url,
+        )
+        assert page.evaluate(CACHE_HASHES)[wheel_url] != found["sha256"]
+        page.reload()
+        page.evaluate(IMPORT, served.url + CLIENT)
+        page.evaluate("() => { window.engine.startEngine(); }")
+        wait_for_engine(page)
+        page.wait_for_function(
+            f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(wheel_url)}]"
+            f" === {json.dumps(found['sha256'])})",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+    finally:
+        served.stop()
+
+
+# Asks the registration for an update and waits for the new worker's install to end;
+# resolves to its state ("installed", or "redundant" if it failed), or "none".
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  await registration.update();
+  const worker = registration.installing ?? registration.waiting;
+  if (!worker) return "none";
+  if (worker.state !== "installing") return worker.state;
+  return new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (worker.state !== "installing") resolve(worker.state);
+  }));
+}"""
+
+# The URLs in the site's precache (Workbox's cache).
+PRECACHED = """async () => {
+  const names = (await caches.keys()).filter((n) => n.includes("precache"));
+  const urls = [];
+  for (const name of names) {
+    for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+  }
+  return urls;
+}"""
+
+
+def test_a_new_build_with_a_truncated_script_is_not_installed_nor_offered(
+    context: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    served = Served(site_dir, tmp_path / "site")
+    try:
+        lang = "fr"
+        page = context.new_page()
+        page_url = served.url + "fr/block/"
+        page.goto(page_url)
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS
+        )
+        old_scripts = [u for u in page.evaluate(PRECACHED) if "/assets/js/practice.js" in u]
+        assert len(old_scripts) == 1
+
+        # The second build: practice.js changed, the worker generated from its real bytes;
+        # then the file on the server is cut short (an upload that broke off).
+        script = served.dir / "assets/js/practice.js"
+        good = script.read_bytes() + b"\n// build 2\n"
+        script.write_bytes(good)
+        write_service_worker(served.dir)
+        script.write_bytes(good[: len(good) // 2])
+
+        assert page.evaluate(UPDATE) == "redundant"
+        precached = page.evaluate(PRECACHED)
+        assert [u for u in precached if "/assets/js/practice.js" in u] == old_scripts
+        nothing_waits = "navigator.serviceWorker.ready.then((r) => !r.waiting && !r.installing)"
+        assert page.evaluate(nothing_waits) is True
+        page.goto(page_url)  # offline.js offers a waiting worker as the page loads: none
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        assert page.locator("#offline-update").count() == 0
+        # The practice page still works, from the old build's verified files.
+        page.goto(served.url + "fr/practice/")
+        page.locator(".practice__app").wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
+
+        # Fixed on the server: the update installs, and is offered.
+        script.write_bytes(good)
+        assert page.evaluate(UPDATE) == "installed"
+        page.goto(page_url)
+        banner = page.locator("#offline-update")
+        banner.wait_for(timeout=ENGINE_TIMEOUT_MS)
+        assert strings(lang)["offline.update"] in banner.inner_text()
+    finally:
+        served.stop()
