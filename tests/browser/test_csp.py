@@ -11,6 +11,14 @@ is refused, so the listening is not deaf.
 
 The ``_headers`` file is checked against the built pages by a parser of its own (Python's
 ``html.parser``, not the hook's).
+
+The other browser tests are served without the policy (``serve``'s default), because the
+policy refuses what their shared helpers do, not what the site does: conftest.py's
+``axe_violations`` injects axe-core with ``page.add_script_tag`` (an inline script), and
+``wait_for_engine`` (like a few tests) polls a ``wait_for_function`` *expression*, which
+Playwright evaluates with ``eval()``. Under the policy the first needs axe's source run
+by ``page.evaluate`` and the second a function (``"() => ..."``, as ``ENGINE_SETTLED``
+here); then ``site_url`` can serve with ``headers=True``.
 """
 
 from __future__ import annotations
