@@ -91,14 +91,16 @@ class Served:
         shutil.copytree(source, target)
         self.dir = target
         handler = functools.partial(Handler, directory=str(target), policy=policy)
-        self.server = ThreadingHTTPServer((HOST, 0), handler)
+        self.server: ThreadingHTTPServer | None = ThreadingHTTPServer((HOST, 0), handler)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://{HOST}:{self.server.server_port}/"
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
 
 
 @pytest.fixture
@@ -138,8 +140,8 @@ def test_refused_webassembly_fails_the_start_at_once_with_the_reason(
         # The time-out is far away: only finding the refusal ends the start in time.
         page.evaluate("document.documentElement.dataset.engineTimeout = '3600000'")
         page.evaluate(IMPORT, served.url + CLIENT)
-        assert page.evaluate(START) == "failed"
-        state, reason = page.evaluate(STATE)
+        page.evaluate("() => { window.engine.startEngine(); }")
+        state, reason = wait_failed(page)
         assert state == "failed" and reason == strings("fr")["engine.wasm"]
         reply = page.evaluate(CALL_PING)
         assert reply == {"code": "engine_failed", "message": strings("fr")["engine.wasm"]}
@@ -165,6 +167,17 @@ def test_a_start_that_times_out_says_so_and_the_next_start_begins_afresh(
     assert page.evaluate(CALL_PING)["value"]["languages"][0] == "en"
 
 
+def truncate_once(truncated: list[str], route: Any) -> None:
+    """A route's handler: the first answer cut to half its bytes, the others whole."""
+    if truncated:
+        route.continue_()
+        return
+    response = route.fetch()
+    body = response.body()
+    truncated.append(route.request.url)
+    route.fulfill(response=response, body=body[: len(body) // 2])
+
+
 def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
     context: Any, site_dir: Path, tmp_path: Path
 ) -> None:
@@ -173,17 +186,7 @@ def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
         found = manifest(served.dir)
         wheel_url = f"{served.url}assets/engine/{found['wheel']}?v={found['sha256'][:16]}"
         truncated: list[str] = []
-
-        def truncate_once(route: Any) -> None:
-            if truncated:
-                route.continue_()
-                return
-            response = route.fetch()
-            body = response.body()
-            truncated.append(route.request.url)
-            route.fulfill(response=response, body=body[: len(body) // 2])
-
-        context.route("**/assets/engine/*.whl*", truncate_once)
+        context.route("**/assets/engine/*.whl*", functools.partial(truncate_once, truncated))
         page = context.new_page()
         page.goto(served.url + "pl/block/")
         page.evaluate(IMPORT, served.url + CLIENT)
@@ -219,8 +222,42 @@ def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
             f" === {json.dumps(found['sha256'])})",
             timeout=ENGINE_TIMEOUT_MS,
         )
+
+        # Offline, the engine starts from what was kept.
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS
+        )
+        served.stop()
+        context.set_offline(True)
+        page.reload()
+        page.evaluate(IMPORT, served.url + CLIENT)
+        page.evaluate("() => { window.engine.startEngine(); }")
+        wait_for_engine(page)
+        assert page.evaluate(CALL_PING)["value"]["languages"][0] == "en"
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize("name", ["pyodide.mjs", "pyodide.asm.wasm"])
+def test_a_truncated_pyodide_file_is_never_cached_and_the_next_start_recovers(
+    page: Any, site_url: str, site_dir: Path, name: str
+) -> None:
+    found = manifest(site_dir)
+    url = f"{site_url}assets/pyodide/{found['pyodide']}/{name}"
+    truncated: list[str] = []
+    page.context.route(url, functools.partial(truncate_once, truncated))
+    page.goto(site_url + "da/block/")
+    page.evaluate(IMPORT, site_url + CLIENT)
+    page.evaluate("() => { window.engine.startEngine(); }")
+    assert wait_failed(page) == ["failed", strings("da")["engine.integrity"]]
+    assert truncated == [url]
+    assert url not in page.evaluate(CACHE_HASHES)
+    assert page.evaluate(START) == "ready"
+    page.wait_for_function(
+        f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(url)}]"
+        f" === {json.dumps(found['runtime_sha256'][name])})",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
 
 
 # Asks the registration for an update and waits for the new worker's install to end;
