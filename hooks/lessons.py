@@ -546,9 +546,13 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
 
 
 def page_words(lang: str) -> dict[str, str]:
-    """The words the page's script shows: the lessons' and the try-it figures' own."""
+    """The words the page's script shows: the lessons' and the try-it figures' own, and
+    the page's (``page.lessons.*``: a refused store)."""
     s = _strings(lang)
     words = {k.removeprefix("lesson."): v for k, v in s.items() if k.startswith("lesson.")}
+    for key, value in s.items():
+        if key.startswith("page.lessons."):
+            words[key.removeprefix("page.lessons.")] = value
     for key in ("try.loading", "try.failed", "try.pick_tile"):
         words[key.replace(".", "_")] = s[key]
     return words

@@ -6,7 +6,9 @@
 //
 // Progress is kept in localStorage under the root's data-storage key, the same on the
 // page of every language: {"version": 1, "done": [task ids]}. Saved progress that cannot
-// be read is removed, and the page says so. The reset asks first (a modal <dialog>).
+// be read is removed, and the page says so. Progress over store.js's bounds (size, depth)
+// is not parsed: it moves to the KEY-refused key and the page offers it for download.
+// The reset asks first (a modal <dialog>).
 //
 // A task (.lesson-task) carries its data (data-task, sent to the engine as it is)
 // and its explanations (data-texts: right, wrong, and wrong.ANSWER for one wrong answer).
@@ -14,6 +16,7 @@
 // the engine judges an answer, and data-answers counts the answers it has judged.
 
 import { startEngine, callEngine } from "./engine-client.js";
+import { refusal, setAside, offerDownload } from "./store.js";
 
 const VERSION = 1;
 const HINT_AFTER = 2; // misses before the hint shows
@@ -72,6 +75,18 @@ function setup(root) {
       return; // no storage here (private mode): progress lasts as long as the page
     }
     if (raw === null) return;
+    const why = refusal(raw);
+    if (why) {
+      setAside(storageKey, raw);
+      tell(words[`store_${why}`]);
+      offerDownload({
+        text: raw,
+        name: `${storageKey}-refused.json`,
+        label: words.download_refused,
+        place: (p) => message.after(p),
+      });
+      return;
+    }
     const ids = read(raw);
     if (ids === null) {
       forget();
@@ -231,7 +246,8 @@ function setup(root) {
       } catch (error) {
         // The engine could not start, or the answer is none it can read (a number
         // written in letters): no miss, the reader tries again.
-        say(error.code === "engine_failed" ? words.try_failed : error.message);
+        // An error the engine did not write (the browser's own) is never shown as it is.
+        say(error.code === "engine_failed" || !error.code ? words.try_failed : error.message);
         announce(verdict.textContent);
         return;
       } finally {

@@ -8,9 +8,12 @@
 // new {save, view}. The save is kept in localStorage after every change and restored on
 // load; the address carries the game's whole setting (view.link), so a link deals the
 // same match. The root's data-phase is "setup", "play", "round-over" or "match-over", and
-// data-busy is "true" while the engine works on a move.
+// data-busy is "true" while the engine works on a move. A save over store.js's bounds
+// (size, depth) is never parsed nor sent to the engine: the page says so, starts afresh,
+// moves it to the KEY-refused key and offers its text for download.
 
 import { startEngine, callEngine } from "./engine-client.js";
+import { refusal, setAside, offerDownload } from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
 const MAX_QUERY = 2048; // a link's query longer than this is left to the engine to refuse
@@ -318,7 +321,8 @@ function setup(root) {
       return await callEngine(method, args, lang);
     } catch (error) {
       if (quiet) return null;
-      if (error.code === "engine_failed") say(words.failed);
+      // An error the engine did not write (the browser's own) is never shown as it is.
+      if (error.code === "engine_failed" || !error.code) say(words.failed);
       else if (error.field && !el.form.hidden) showError(error.field, error.message);
       else say(error.message);
       return null;
@@ -896,7 +900,26 @@ function setup(root) {
 
   // --- On load: the saved game, or the set-up form -------------------------------------
 
+  // A kept save over the bounds: the reader is told, the save is set aside (and offered
+  // for download, as it was stored) and the set-up starts afresh.
+  function refuse(text, why) {
+    setAside(STORAGE_KEY, text);
+    say(`${words[`store_${why}`]} ${words.save_lost}`);
+    offerDownload({
+      text,
+      name: `${STORAGE_KEY}-refused.json`,
+      label: words.download_refused,
+      place: (p) => el.form.prepend(p),
+    });
+  }
+
   async function restore(text) {
+    const why = refusal(text);
+    if (why) {
+      refuse(text, why);
+      showSetup();
+      return;
+    }
     let parsed;
     try {
       parsed = JSON.parse(text);
@@ -927,11 +950,16 @@ function setup(root) {
   root.style.setProperty("--practice-top", `${headerHeight()}px`);
   el.app.hidden = false;
   $(".practice__noscript").hidden = true;
-  const kept = stored();
+  let kept = stored();
+  const refused = kept === null ? null : refusal(kept);
+  if (refused) {
+    refuse(kept, refused);
+    kept = null;
+  }
   const wanted = urlSeed();
   let keptSave = null;
   try {
-    keptSave = JSON.parse(kept);
+    keptSave = kept === null ? null : JSON.parse(kept);
   } catch {
     keptSave = null;
   }

@@ -11,8 +11,13 @@
 // works, data-over is "true" once the match is won or drawn. Whatever would lose entered
 // rounds (a new sheet or an import over a sheet with rounds, removing the last round)
 // asks first, in a modal <dialog>: Escape or the "keep" button changes nothing.
+//
+// A kept sheet or an imported file over store.js's bounds (size, depth) is never parsed
+// nor sent to the engine: a kept one is moved to the KEY-refused key and offered for
+// download, and a new set-up starts; a refused file changes nothing.
 
 import { startEngine, callEngine } from "./engine-client.js";
+import { refusal, fileRefusal, setAside, offerDownload } from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
 
@@ -78,7 +83,8 @@ function setup(root) {
     try {
       return await callEngine(method, args);
     } catch (error) {
-      if (error.code === "engine_failed") say(words.failed);
+      // An error the engine did not write (the browser's own) is never shown as it is.
+      if (error.code === "engine_failed" || !error.code) say(words.failed);
       else say(after ? `${error.message} ${after}` : error.message);
       return null;
     } finally {
@@ -421,11 +427,20 @@ function setup(root) {
     const file = el.importInput.files[0];
     el.importInput.value = "";
     if (!file || busy) return;
+    if (fileRefusal(file)) {
+      say(`${words.import_size} ${words.unchanged}`);
+      return;
+    }
     let text;
     try {
       text = await file.text();
-    } catch (error) {
-      say(`${error.message} ${words.unchanged}`);
+    } catch {
+      say(`${words.import_unreadable} ${words.unchanged}`);
+      return;
+    }
+    const why = refusal(text);
+    if (why) {
+      say(`${words[`import_${why}`]} ${words.unchanged}`);
       return;
     }
     const result = await ask("scorepad_import", { text }, words.unchanged);
@@ -456,6 +471,20 @@ function setup(root) {
   // A saved sheet comes back as it was; a corrupt one gets the engine's message and a new
   // set-up, never a broken page.
   async function restore(raw) {
+    const why = refusal(raw);
+    if (why) {
+      // Over the bounds: set aside, offered for download, and a new set-up.
+      setAside(STORAGE_KEY, raw);
+      say(`${words[`store_${why}`]} ${words.save_lost}`);
+      offerDownload({
+        text: raw,
+        name: `${STORAGE_KEY}-refused.json`,
+        label: words.download_refused,
+        place: (p) => el.form.prepend(p),
+      });
+      toSetup();
+      return;
+    }
     startEngine();
     say(words.loading);
     let saved;
@@ -497,10 +526,10 @@ function setup(root) {
   } catch {
     raw = null;
   }
-  if (raw !== null) {
-    restore(raw);
-  } else {
-    // The engine starts on the reader's first interaction with the app.
+  if (raw !== null) restore(raw);
+  if (raw === null || refusal(raw)) {
+    // The engine starts on the reader's first interaction with the app (a refused sheet
+    // starts no engine: restore() has set it aside).
     const start = () => startEngine();
     for (const type of ["pointerdown", "keydown", "focusin"]) {
       el.app.addEventListener(type, start, { once: true });

@@ -1,0 +1,97 @@
+// Bounded reading of what a reader's browser keeps or a reader's file brings: a page
+// checks the text here before it parses it or hands it to the engine's worker. A text
+// over a bound is refused whole (no rule of the game is decided here, only sizes):
+//
+//   import { MAX_CHARS, refusal, readRefused, setAside, offerDownload } from "./store.js";
+//   const why = refusal(text);   // null, "size" or "depth"
+//
+// The bounds: a stored or imported text of at most MAX_CHARS characters (256 KiB; a
+// file over 256 KiB is refused before it is read) whose arrays and objects nest at
+// most MAX_DEPTH deep, counted by a scan of the brackets outside strings, so text too
+// deep for the browser's structured clone or Pyodide's json.loads is never parsed.
+// A refused store leaves its key (setAside): it moves to KEY-refused, replacing an older
+// refused copy, and the page offers its exact text for download.
+
+export const MAX_CHARS = 256 * 1024;
+export const MAX_DEPTH = 64;
+
+/** The deepest nesting of `[` and `{` outside JSON strings, or Infinity past `limit`. */
+export function depth(text, limit = MAX_DEPTH) {
+  let level = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      level++;
+      if (level > deepest) {
+        deepest = level;
+        if (deepest > limit) return Infinity;
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      if (level > 0) level--;
+    }
+  }
+  return deepest;
+}
+
+/** Why `text` is refused: "size", "depth", or null when it is within both bounds. */
+export function refusal(text) {
+  if (typeof text !== "string") return null;
+  if (text.length > MAX_CHARS) return "size";
+  if (depth(text) > MAX_DEPTH) return "depth";
+  return null;
+}
+
+/** Why a reader's file is refused before it is read ("size"), or null. */
+export function fileRefusal(file) {
+  return file.size > MAX_CHARS ? "size" : null;
+}
+
+/** Moves a refused store from `key` to `key-refused`, so the live key starts afresh and
+ * the text is not lost. Storage that refuses leaves the text in memory only. */
+export function setAside(key, text) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    return;
+  }
+  try {
+    localStorage.setItem(`${key}-refused`, text);
+  } catch {
+    // storage full or refused: the page's download button still has the text
+  }
+}
+
+/** Saves `text` as the file `name`, exactly as it is. */
+export function download(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** A button that downloads the refused `text` as `name`, in a paragraph placed by
+ * `place(paragraph)`; a second refusal on the same page replaces the first button. */
+export function offerDownload({ text, name, label, place }) {
+  const p = document.createElement("p");
+  p.className = "domino-refused";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "domino-button domino-refused__download";
+  button.textContent = label;
+  button.addEventListener("click", () => download(text, name));
+  p.append(button);
+  document.querySelector(".domino-refused")?.remove();
+  place(p);
+  return button;
+}
