@@ -59,7 +59,7 @@ async function sha256(bytes) {
 
 // After a new build, for a reader who has started the engine here before (its cache is
 // not empty): the engine's files named by this build's manifest.json that are not cached
-// yet are fetched and stored (the hashed ones only if they match), and other builds'
+// yet are fetched and stored, each only if its SHA-256 is the manifest's, and other builds'
 // files dropped, as the engine's worker does when it starts.
 async function cacheEngine() {
   const cache = await caches.open(ENGINE_CACHE);
@@ -69,7 +69,11 @@ async function cacheEngine() {
   const manifest = await (await fetch(manifestUrl, { cache: "no-cache" })).json();
   const pyodide = new URL(`assets/pyodide/${manifest.pyodide}/`, ROOT);
   const engine = new URL("assets/engine/", ROOT);
-  const files = new Map(PYODIDE_FILES.map((name) => [new URL(name, pyodide).href, null]));
+  // Pyodide's runtime files by their manifest's hashes (none in an older build's).
+  const runtime = manifest.runtime_sha256 ?? {};
+  const files = new Map(
+    PYODIDE_FILES.map((name) => [new URL(name, pyodide).href, runtime[name] ?? null]),
+  );
   const hashed = (name, hash, base) => [`${new URL(name, base).href}?v=${hash.slice(0, 16)}`, hash];
   files.set(...hashed("python_stdlib.zip", manifest.stdlib_sha256, pyodide));
   files.set(...hashed(manifest.wheel, manifest.sha256, engine));
