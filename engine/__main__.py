@@ -16,14 +16,18 @@ may write a line and wait for its answer):
   A JSON array is one document, and not a record: its answer is an error.
 
 Errors are told in ``--lang``. The exit status is 0 when every record was replayed, 1 when
-any line or document was answered with an error, and 2 for a usage error: a FILE that
-does not exist, cannot be read or is not UTF-8 (checked before any answer).
+any line or document was answered with an error, 2 for a usage error: a FILE that
+does not exist, cannot be read or is not UTF-8 (checked before any answer), and 3 when
+standard output is closed or cannot be written (a full disk): then one line on standard
+error says so, and nothing more is read. (A reader that goes away, ``| head -1``, only
+stops the answers.)
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import errno
 import json
 import os
 import sys
@@ -56,7 +60,8 @@ REPLAY_DESCRIPTION = (
 )
 REPLAY_EPILOG = (
     "Exit status: 0 if every record was replayed, 1 if any line or record was answered "
-    "with an error, 2 for a usage error (a FILE missing, unreadable or not UTF-8)."
+    "with an error, 2 for a usage error (a FILE missing, unreadable or not UTF-8), 3 if "
+    "standard output is closed or cannot be written."
 )
 DESCRIBE_DESCRIPTION = "Describe the layout after some plays, in words, in --lang."
 
@@ -83,16 +88,61 @@ def main(argv: list[str] | None = None) -> int:
     dp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     dp.add_argument("--preset", choices=PRESETS, default="block", help="rules (default: block)")
     args = parser.parse_args(argv)
-
-    if args.command == "replay":
-        return _replay(rp, args.file, args.lang)
-
     try:
-        layout = Layout.from_plays(args.plays, spinner=Rules.make(args.preset).spinner)
+        if args.command == "replay":
+            return _replay(rp, args.file, args.lang)
+        return _describe(args.plays, args.preset, args.lang)
+    except OutputError as e:
+        _quiet_stdout()
+        if sys.stderr is not None:
+            print(f"python -m engine {args.command}: {e.error.message(args.lang)}", file=sys.stderr)
+        return 3
+
+
+class OutputError(Exception):
+    """Standard output is closed or cannot be written: ``error`` tells why."""
+
+    def __init__(self, error: DominoError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _output_error(e: OSError | None) -> OutputError:
+    if e is None:
+        return OutputError(DominoError("output_closed"))
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return OutputError(DominoError("output_full"))
+    if e.errno == errno.EBADF:
+        return OutputError(DominoError("output_closed"))
+    return OutputError(DominoError("output_failed", errno=e.errno))
+
+
+def _quiet_stdout() -> None:
+    """Points standard output at the null device, so that Python's own flush on the way
+    out finds nothing to complain about."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+    except OSError:
+        pass
+    sys.stdout = None
+
+
+def _describe(plays: list[str], preset: str, lang: str) -> int:
+    try:
+        layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
     except DominoError as e:
-        print(e.message(args.lang), file=sys.stderr)
+        print(e.message(lang), file=sys.stderr)
         return 2
-    print(describe(layout, args.lang))
+    if sys.stdout is None:
+        raise _output_error(None)
+    try:
+        sys.stdout.write(describe(layout, lang) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except OSError as e:
+        raise _output_error(e) from None
     return 0
 
 
@@ -118,6 +168,8 @@ def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int
                     parser.error(error.message(lang))
                 f.seek(0)
             return _answer_lines(f, lang)
+        except OutputError:
+            raise
         except OSError as e:
             reason = e.strerror or type(e).__name__
             parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
@@ -166,7 +218,7 @@ def _answer_lines(stream: BinaryIO, lang: str) -> int:
                     number += read
                 else:
                     answer = replay_line(line, lang)
-            except OSError:
+            except (OSError, OutputError):
                 raise
             except Exception as e:  # an engine bug: tell it, and go on with the next line
                 print(f"python -m engine replay: line {start}: {e!r}"[:500], file=sys.stderr)
@@ -229,6 +281,8 @@ def _write(answer: dict[str, Any]) -> bool:
         data = (text + "\n").encode("utf-8")
     except UnicodeEncodeError:  # an unpaired surrogate: JSON escapes are always safe
         data = (json.dumps(answer) + "\n").encode("ascii")
+    if sys.stdout is None:
+        raise _output_error(None)
     out = getattr(sys.stdout, "buffer", None)
     try:
         if out is not None:
@@ -244,6 +298,8 @@ def _write(answer: dict[str, Any]) -> bool:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return False
+    except OSError as e:
+        raise _output_error(e) from None
     return True
 
 

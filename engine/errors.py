@@ -43,6 +43,13 @@ class DominoError(ValueError):
         self.cause = cause
         return self
 
+    @classmethod
+    def about(cls, code: str, detail: str, **params: Any) -> DominoError:
+        """The error ``code`` whose ``detail`` is the error ``detail`` (with ``params``),
+        so that both are told in the same language (see :meth:`because`)."""
+        cause = cls(detail, **params)
+        return cls(code, detail=cause.message("en").removesuffix(".")).because(cause)
+
     def message(self, lang: str = "en") -> str:
         """The error told in ``lang`` (``en``, ``fr``, ``pl``, ``de`` or ``da``)."""
         from engine.lang import error_message

@@ -55,6 +55,7 @@ from engine.examples import steps as example_steps
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import strings, text
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
+from engine.records import MAX_DEPTH, MAX_ITEMS, bounded
 from engine.rules import Rules
 from engine.scoring import Step
 from engine.state import Event, Move, RoundState, legal_moves_of
@@ -70,25 +71,27 @@ NOBODY = "nobody"
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NUMBER = re.compile(r"[0-9]{1,4}")
+_SEAT = re.compile(r"[0-3]")
 _COMMON = ("id", "kind", "preset", "options", "plays")
 _TABLE = ("hand",)
 _ROUND = ("players", "leader", "hands", "boneyard", "seat")
 _BY_KIND = {"move": ("goal",), "choice": ("ask", "choices"), "number": ("ask",)}
 
 
-def _bad(detail: str) -> DominoError:
-    return DominoError("bad_task", detail=detail)
+def _bad(detail: str, **params: Any) -> DominoError:
+    """A ``bad_task`` error, its detail the message ``detail`` (``error.task_*``)."""
+    return DominoError.about("bad_task", detail, **params)
 
 
 def _strs(value: object, name: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _bad(f"{name} must be a list of strings")
+        raise _bad("task_strings", name=name)
     return tuple(value)
 
 
 def _whole(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise _bad(f"{name} must be a whole number")
+        raise _bad("task_whole", name=name)
     return value
 
 
@@ -127,22 +130,27 @@ class Task:
         if isinstance(data, Task):
             return data
         if not isinstance(data, dict):
-            raise _bad("a task is a JSON object")
+            raise _bad("task_not_object")
+        too_big = bounded(data, MAX_DEPTH, MAX_ITEMS)
+        if too_big == "depth":
+            raise _bad("task_too_deep", limit=MAX_DEPTH)
+        if too_big == "items":
+            raise _bad("task_too_many", limit=MAX_ITEMS)
         kind = data.get("kind")
         if kind not in KINDS:
-            raise _bad(f"kind must be one of {', '.join(KINDS)}")
+            raise _bad("task_kind", kinds=", ".join(KINDS))
         is_round = "players" in data
         allowed = {*_COMMON, *(_ROUND if is_round else _TABLE), *_BY_KIND[kind]}
         unknown = sorted(set(data) - allowed)
         if unknown:
-            raise _bad(f"a {kind} task has no field {unknown[0]!r}")
+            raise _bad("task_field", kind=kind, field=unknown[0])
         ident = data.get("id")
         if not isinstance(ident, str) or not _ID.fullmatch(ident):
-            raise _bad("id must be a name of lower-case letters, digits and hyphens")
+            raise _bad("task_id")
         preset = data.get("preset", "block")
         options = data.get("options", {})
         if not isinstance(preset, str) or not isinstance(options, dict):
-            raise _bad("preset must be a name and options an object")
+            raise _bad("task_preset")
         fields: dict[str, Any] = {
             "id": ident,
             "kind": kind,
@@ -155,7 +163,7 @@ class Task:
             fields["leader"] = _whole(data.get("leader", 0), "leader")
             hands = data.get("hands")
             if not isinstance(hands, list):
-                raise _bad("hands must be a list of hands")
+                raise _bad("task_hands")
             fields["hands"] = tuple(_strs(h, "each hand") for h in hands)
             fields["boneyard"] = _strs(data.get("boneyard", []), "boneyard")
             if data.get("seat") is not None:
@@ -165,19 +173,19 @@ class Task:
         if kind == "move":
             goal = data.get("goal", "any")
             if goal not in GOALS:
-                raise _bad(f"goal must be one of {', '.join(GOALS)}")
+                raise _bad("task_goal", goals=", ".join(GOALS))
             fields["goal"] = goal
         else:
             ask = data.get("ask")
             names = CHOICE_ASKS if kind == "choice" else NUMBER_ASKS
             if not isinstance(ask, str) or ask.split(" ")[0] not in names:
-                raise _bad(f"ask must be one of {', '.join(names)}")
+                raise _bad("task_ask", asks=", ".join(names))
             name, _, arg = ask.partition(" ")
             fields["ask"], fields["arg"] = name, arg.strip()
             if kind == "choice":
                 choices = _strs(data.get("choices"), "choices")
                 if not choices or len(set(choices)) != len(choices):
-                    raise _bad("choices must list different answers")
+                    raise _bad("task_choices")
                 fields["choices"] = choices
         return cls(**fields)
 
@@ -299,17 +307,17 @@ def position(task: Task | dict[str, Any]) -> Position:
 
 def _need_round(pos: Position, finished: bool | None) -> RoundState:
     if pos.state is None:
-        raise _bad(f"the ask {pos.task.ask!r} needs a round (players, hands, plays)")
+        raise _bad("task_needs_round", ask=pos.task.ask)
     if finished is True and not pos.state.is_terminal:
-        raise _bad(f"the ask {pos.task.ask!r} needs a finished round")
+        raise _bad("task_needs_finished", ask=pos.task.ask)
     if finished is False and pos.state.is_terminal:
-        raise _bad("the round is already over")
+        raise _bad("task_round_over")
     return pos.state
 
 
 def _reader(pos: Position) -> int:
     if pos.seat is None:
-        raise _bad("a round task needs the reader's seat")
+        raise _bad("task_no_seat")
     return pos.seat
 
 
@@ -319,9 +327,9 @@ def _check_mover(pos: Position) -> None:
         state = _need_round(pos, finished=False)
         seat = _reader(pos)
         if state.current_player != seat:
-            raise _bad(f"seat {seat} is not to play; seat {state.current_player} is")
+            raise _bad("task_not_to_play", seat=seat, current=state.current_player)
     elif not pos.hand:
-        raise _bad("a move task needs the reader's hand")
+        raise _bad("task_no_hand")
 
 
 def _check_turn(pos: Position) -> int:
@@ -330,10 +338,10 @@ def _check_turn(pos: Position) -> int:
     seat = _reader(pos)
     plays = [e for e in state.events if e.kind == "play"]
     if not pos.task.plays or not plays:
-        raise _bad("the ask needs at least one play before the reader's turn")
+        raise _bad("task_no_play")
     expected = (plays[-1].seat + 1) % state.players
     if seat != expected:
-        raise _bad(f"the reader's turn comes after the last play only for seat {expected}")
+        raise _bad("task_turn_seat", seat=expected)
     return seat
 
 
@@ -356,9 +364,9 @@ def _right_moves(pos: Position) -> list[str]:
     _check_mover(pos)
     goal = pos.task.goal
     if goal in ("score", "most") and not pos.rules.fives:
-        raise _bad(f"the goal {goal!r} needs a game that scores in play (All Fives)")
+        raise _bad("task_goal_fives", goal=goal)
     if goal == "spinner" and not pos.rules.spinner:
-        raise _bad("the goal 'spinner' needs a game with a spinner (All Fives)")
+        raise _bad("task_goal_spinner")
     moves = pos.legal()
     best = _best(pos, moves)
     return [str(m) for m in moves if _meets(pos, goal, m, best)[0]]
@@ -369,7 +377,7 @@ def _fits(pos: Position) -> list[str]:
     if tile in pos.layout.tiles:
         raise DominoError("already_placed", tile=str(tile))
     if not pos.layout.tiles:
-        raise _bad("the ask 'fits' needs tiles on the table")
+        raise _bad("task_ask_table", ask="fits")
     return [e.value for e in pos.layout.fitting_ends(tile)] or [NO_END]
 
 
@@ -381,7 +389,7 @@ def _turn(pos: Position) -> list[str]:
     assert pos.state is not None
     if pos.state.current_player == seat:
         return ["play"]
-    raise _bad(f"seat {seat} neither plays, draws nor passes")  # pragma: no cover
+    raise _bad("task_no_action", seat=seat)  # pragma: no cover
 
 
 def _winner(pos: Position) -> list[str]:
@@ -413,16 +421,16 @@ _CHOICES: dict[str, Callable[[Position], list[str]]] = {
 
 def _seat_arg(pos: Position) -> int:
     state = _need_round(pos, finished=None)
-    if not pos.task.arg.isdigit() or int(pos.task.arg) >= state.players:
-        raise _bad(f"the ask 'pips' takes a seat from 0 to {state.players - 1}")
+    if not _SEAT.fullmatch(pos.task.arg) or int(pos.task.arg) >= state.players:
+        raise _bad("task_pips_seat", last=state.players - 1)
     return int(pos.task.arg)
 
 
 def _fives(pos: Position) -> Layout:
     if not pos.rules.fives:
-        raise _bad(f"the ask {pos.task.ask!r} needs a game that scores in play (All Fives)")
+        raise _bad("task_ask_fives", ask=pos.task.ask)
     if not pos.layout.tiles:
-        raise _bad(f"the ask {pos.task.ask!r} needs tiles on the table")
+        raise _bad("task_ask_table", ask=pos.task.ask)
     return pos.layout
 
 
@@ -483,7 +491,7 @@ def normal(task: Task, answer: object) -> str:
             raise DominoError("bad_answer", answer=answer)
         return str(int(answer.strip()))
     if not isinstance(answer, str) or answer not in task.choices:
-        raise DominoError("bad_request", detail=f"{answer!r} is not one of the choices")
+        raise DominoError.about("bad_request", "request_not_choice", answer=answer)
     return answer
 
 
@@ -503,9 +511,13 @@ def judge(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, A
     try:
         _check_mover(pos)
         best = _best(pos, pos.legal())
-        _, layout, score = _meets(pos, task.goal, move, best)
+        met, layout, score = _meets(pos, task.goal, move, best)
     except DominoError as e:
         reply["reason"] = e.message(lang)
+        return reply
+    if met:  # a legal move that meets the goal, written with an end too few or too many
+        key = "lesson.missed.end_needed" if move.end is None else "lesson.missed.no_end"
+        reply["reason"] = text(lang, key, tile=str(move.tile))
         return reply
     end = strings(lang)[f"end.to.{move.end or 'left'}"]
     values = {"tile": str(move.tile), "end": end, "count": layout.count(), "score": score}

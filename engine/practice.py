@@ -35,7 +35,7 @@ from engine.lang import reader_seat, strings, text
 from engine.layout import Layout
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
-from engine.records import round_record
+from engine.records import MAX_DEPTH, MAX_ITEMS, bounded, round_record
 from engine.rules import PRESETS, Rules, needs_players, option_choices
 from engine.state import Move, RoundState
 from engine.svg import Fit
@@ -203,6 +203,11 @@ def load(save: object) -> Game:
     """Replay a save; anything wrong with it raises ``bad_save`` or ``save_version``."""
     if not isinstance(save, dict):
         raise _bad("save_not_object")
+    too_big = bounded(save, MAX_DEPTH, MAX_ITEMS)
+    if too_big == "depth":
+        raise _bad("save_too_deep", limit=MAX_DEPTH)
+    if too_big == "items":
+        raise _bad("save_too_many", limit=MAX_ITEMS)
     if save.get("version") != SAVE_VERSION:
         raise DominoError("save_version", version=save.get("version"), expected=SAVE_VERSION)
     unknown = sorted((k for k in save if k not in SAVE_KEYS), key=str)
@@ -593,7 +598,7 @@ def settings_of(query: object, lang: str) -> dict[str, Any]:
         errors.append({"field": e.field or FIELD_PRESET, "message": e.message(lang)})
 
     if not isinstance(query, str):
-        raise DominoError("bad_request", detail="query must be a string")
+        raise DominoError.about("bad_request", "request_query")
     if len(query) > MAX_QUERY or len(query.encode("utf-8", "surrogatepass")) > MAX_QUERY:
         fail(DominoError("link_too_long", limit=MAX_QUERY).at(FIELD_PRESET))
         return {"settings": settings, "errors": errors}

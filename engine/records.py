@@ -188,6 +188,51 @@ in characters for a line given as text (the line's end not counted). It is also 
 longest document :func:`replay_document` reads (its line ends counted)."""
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of JSON arrays and objects the engine reads from a reader's page,
+store or file (a request, a saved game, a score sheet), checked before the text is parsed:
+a good one nests under 10 deep, and Pyodide's JSON reader runs out of stack at about
+3,000."""
+
+MAX_ITEMS = 1000
+"""The most items any one list of a request may hold (the most rounds of a score sheet is
+:data:`engine.scorepad.MAX_ROUNDS`)."""
+
+_TEXT_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """How deeply the JSON ``text`` nests arrays and objects, counted outside its strings
+    without parsing it (a text that is not JSON gets a count all the same)."""
+    depth = deepest = 0
+    for c in _NOT_BRACKET.sub("", _TEXT_STRING.sub("", text)):
+        depth += 1 if c in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def bounded(value: object, depth: int = MAX_DEPTH, items: int = MAX_ITEMS) -> str | None:
+    """What is too big in ``value`` (JSON data already parsed): ``"depth"`` if it nests
+    deeper than ``depth``, ``"items"`` if a list or object holds more than ``items``,
+    else ``None``. Walks ``value`` without recursion."""
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if level > depth:
+            return "depth"
+        if len(item) > items:
+            return "items"
+        todo.extend((child, level + 1) for child in children)
+    return None
+
+
 def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
     """The answer to a line that cannot be replayed: ``{"ok": false, "error": ...,
     "play": null}``, the error told in ``lang``."""

@@ -44,6 +44,7 @@ from engine.errors import DominoError
 from engine.kernel import play_score
 from engine.lang import strings, text
 from engine.match import MatchOutcome, match_outcome
+from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
 from engine.rules import Rules
 from engine.scoring import ScoreBreakdown, breakdown
 from engine.tiles import Tile
@@ -63,6 +64,11 @@ MAX_PLAY_POINTS = 1000
 MAX_FIELD = 200
 """The longest text a form's field may hold (28 tiles, written out, take about 112)."""
 
+MAX_ROUNDS = 500
+"""The most rounds a sheet holds: a real match to 100 or 150 points takes a few dozen
+(only rounds that nobody scores, a tie for the lowest hand, add none), so this is far
+above any, and keeps a stored or imported sheet quick to read."""
+
 SHEET_KEYS = ("version", "preset", "options", "players", "names", "rounds")
 ROUND_KEYS = ("went_out", "pips", "last_double", "play_points")
 _REQUIRED_ROUND_KEYS = ("went_out", "pips")
@@ -75,8 +81,8 @@ def _show(value: object) -> str:
     """A value as a reader of the JSON would write it (``null``, ``true``, ``"x"``)."""
     try:
         return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+    except (TypeError, ValueError, RecursionError):
+        return type(value).__name__
 
 
 def _is_int(value: object) -> bool:
@@ -330,6 +336,11 @@ def check_sheet(sheet: object) -> Sheet:
         return sheet
     if not isinstance(sheet, dict):
         raise DominoError("sheet_not_object")
+    too_big = bounded(sheet, MAX_DEPTH, MAX_ITEMS)
+    if too_big == "depth":
+        raise DominoError("sheet_too_deep", limit=MAX_DEPTH)
+    if too_big == "items":
+        raise DominoError("sheet_too_many", limit=MAX_ITEMS)
     if "version" not in sheet:
         raise DominoError("sheet_missing_field", field="version")
     _check_version(sheet["version"])
@@ -345,6 +356,8 @@ def check_sheet(sheet: object) -> Sheet:
     rounds = sheet["rounds"]
     if not isinstance(rounds, list):
         raise DominoError("sheet_rounds", field="rounds")
+    if len(rounds) > MAX_ROUNDS:
+        raise DominoError("sheet_round_limit", count=len(rounds), max=MAX_ROUNDS)
     entries: list[Entry] = []
     totals = [0] * rules.sides(players)
     for index, raw in enumerate(rounds):
@@ -383,6 +396,8 @@ def add_round(sheet: object, entry: object) -> dict[str, Any]:
     number = len(checked.rounds) + 1
     if _over_after(checked.rules, checked.players, checked.rounds) is not None:
         raise DominoError("round_after_match", round=number, over=number - 1)
+    if number > MAX_ROUNDS:
+        raise DominoError("sheet_round_limit", count=number, max=MAX_ROUNDS)
     new = check_entry(entry, checked.rules, checked.players, number)
     return _replace(checked, (*checked.rounds, new)).to_dict()
 
@@ -429,6 +444,10 @@ def import_sheet(data: object) -> dict[str, Any]:
     ``version`` and any invalid content are errors."""
     if not isinstance(data, str):
         raise DominoError("sheet_bad_json", line=1, column=1)
+    if len(data) > MAX_LINE:
+        raise DominoError("sheet_too_long", limit=MAX_LINE)
+    if json_depth(data) > MAX_DEPTH:
+        raise DominoError("sheet_too_deep", limit=MAX_DEPTH)
     try:
         parsed = json.loads(data)
     except json.JSONDecodeError as e:
@@ -673,6 +692,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_PIPS",
     "MAX_PLAY_POINTS",
+    "MAX_ROUNDS",
     "VERSION",
     "Entry",
     "Sheet",

@@ -7,6 +7,11 @@ to :func:`call` and posts back what it returns. A request is
 request's language, with ``"field"``, the id of the form control it concerns, where there
 is one (a practice setting: ``practice-seed``, ``practice-players``, …).
 No rule is decided outside the engine: the pages only show what comes back.
+
+Any JSON text gets a reply, never an exception: a request is read only when it is at most
+:data:`~engine.records.MAX_LINE` characters long and nested at most
+:data:`~engine.records.MAX_DEPTH` deep (``bad_json``), and none of its lists or objects
+holds more than :data:`~engine.records.MAX_ITEMS` items (``bad_request``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +30,7 @@ from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES, strings, text
 from engine.layout import Layout, parse_end
+from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.walkthrough import join
@@ -56,10 +63,15 @@ def ping(args: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
+def bad_request(detail: str, **params: Any) -> DominoError:
+    """A ``bad_request`` error, its detail the message ``detail`` (``error.request_*``)."""
+    return DominoError.about("bad_request", detail, **params)
+
+
 def _strings(args: dict[str, Any], name: str) -> list[str]:
     value = args.get(name, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise DominoError("bad_request", detail=f"{name} must be a list of strings")
+        raise bad_request("request_strings", name=name)
     return value
 
 
@@ -102,12 +114,16 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """
     preset = args.get("preset", "block")
     if not isinstance(preset, str):
-        raise DominoError("bad_request", detail="preset must be a string")
+        raise bad_request("request_preset")
     plays, hand = _strings(args, "plays"), _strings(args, "hand")
     rules = Rules.make(preset)
     tile = Tile.parse(args.get("tile"))
     end = parse_end(args.get("end"))
-    if tile.code not in [Tile.parse(h).code for h in hand]:
+    held = [Tile.parse(h) for h in hand]
+    twice = next((t for k, t in enumerate(held) if t in held[:k]), None)
+    if twice is not None:
+        raise DominoError("hand_repeats", tile=str(twice))
+    if tile not in held:
         raise DominoError("not_in_tray", tile=str(tile))
     before = Layout.from_plays(plays, spinner=rules.spinner)
     layout = before.place(tile, end)
@@ -151,7 +167,7 @@ def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _save(args: dict[str, Any]) -> Any:
     if "save" not in args:
-        raise DominoError("bad_request", detail="the request holds no saved game")
+        raise bad_request("request_no_save")
     return args["save"]
 
 
@@ -226,7 +242,7 @@ def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _sheet(args: dict[str, Any]) -> Any:
     if "sheet" not in args:
-        raise DominoError("bad_request", detail="the request holds no score sheet")
+        raise bad_request("request_no_sheet")
     return args["sheet"]
 
 
@@ -300,7 +316,7 @@ def handle(request: object) -> dict[str, Any]:
     lang = "en"
     try:
         if not isinstance(request, dict):
-            raise DominoError("bad_request", detail="a request is a JSON object")
+            raise bad_request("request_not_object")
         req_lang = request.get("lang", "en")
         if req_lang in LANGUAGES:
             lang = req_lang
@@ -309,9 +325,14 @@ def handle(request: object) -> dict[str, Any]:
         name = request.get("method")
         args = request.get("args", {})
         if not isinstance(name, str) or name not in METHODS:
-            raise DominoError("bad_request", detail=f"unknown method {name!r}")
+            raise bad_request("request_unknown_method", method=name)
         if not isinstance(args, dict):
-            raise DominoError("bad_request", detail="args must be a JSON object")
+            raise bad_request("request_args")
+        too_big = bounded(args, MAX_DEPTH - 1, MAX_ITEMS)
+        if too_big == "depth":
+            raise bad_request("request_too_deep", limit=MAX_DEPTH)
+        if too_big == "items":
+            raise bad_request("request_too_many", limit=MAX_ITEMS)
         return {"ok": True, "value": METHODS[name](args, lang)}
     except DominoError as e:
         reply = {"ok": False, "error": e.message(lang), "code": e.code}
@@ -320,14 +341,41 @@ def handle(request: object) -> dict[str, Any]:
         return reply
 
 
-def call(request: str) -> str:
-    """The JSON reply to the JSON ``request``; never raises for bad input."""
+_LANG = re.compile(r'"lang"\s*:\s*"([a-z]{2})"')
+
+
+def read_request(request: object) -> object:
+    """The JSON ``request`` parsed, once it is known to be at most :data:`MAX_LINE`
+    characters long and nested at most :data:`MAX_DEPTH` deep (checked before it is
+    parsed: Pyodide's JSON reader runs out of stack at about 3,000 levels). Text that
+    cannot be read is a ``bad_json`` error."""
+    if not isinstance(request, str):
+        raise bad_request("request_not_text")
+    if len(request) > MAX_LINE:
+        raise DominoError.about("bad_json", "request_too_long", limit=MAX_LINE)
+    if json_depth(request) > MAX_DEPTH:
+        raise DominoError.about("bad_json", "request_too_deep", limit=MAX_DEPTH)
     try:
-        parsed = json.loads(request)
-    except (TypeError, ValueError, RecursionError) as e:
+        return json.loads(request)
+    except json.JSONDecodeError as e:
+        raise DominoError.about(
+            "bad_json", "request_bad_json", line=e.lineno, column=e.colno
+        ) from None
+    except (ValueError, RecursionError):  # a number of more digits than int() converts
+        limit = sys.get_int_max_str_digits()
+        raise DominoError.about("bad_json", "request_number_too_long", limit=limit) from None
+
+
+def call(request: str) -> str:
+    """The JSON reply to the JSON ``request``; never raises for bad input. A request that
+    cannot be read is told in the language it names, if it can be found in the text."""
+    try:
+        parsed = read_request(request)
+    except DominoError as error:
         # Only the reading is guarded: an engine bug in handling a request must show.
-        error = DominoError("bad_json", detail=str(e) or type(e).__name__)
-        reply = {"ok": False, "error": error.message("en"), "code": error.code}
+        found = _LANG.search(request[:MAX_LINE]) if isinstance(request, str) else None
+        lang = found.group(1) if found and found.group(1) in LANGUAGES else "en"
+        reply = {"ok": False, "error": error.message(lang), "code": error.code}
     else:
         reply = handle(parsed)
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -394,3 +395,51 @@ def test_help_tells_the_exit_statuses():
     text = " ".join(proc.stdout.split())
     assert "Exit status: 0 if every record was replayed, 1 if any line or record" in text
     assert "2 for a usage error" in text
+
+
+def test_help_tells_the_exit_status_of_an_output_that_cannot_be_written():
+    text = " ".join(run_cli("replay", "--help").stdout.split())
+    assert "3 if standard output is closed or cannot be written" in text
+
+
+def _run_without_output(args: list[str], output: str, stdin: bytes) -> tuple[int, str]:
+    """``python -m engine ARGS`` with standard output ``closed`` or on ``/dev/full``."""
+    command = [sys.executable, "-m", "engine", *args]
+    common: dict[str, Any] = {"input": stdin, "stderr": subprocess.PIPE, "cwd": ROOT}
+    if output == "closed":
+        proc = subprocess.run(command, stdout=None, preexec_fn=lambda: os.close(1), **common)
+    else:
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run(command, stdout=full, **common)
+    return proc.returncode, proc.stderr.decode("utf-8")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("output", ["closed", "full"])
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["replay"], (GOOD_LINE + "\n").encode()),
+        (["replay", "--lang", "fr"], (GOOD_LINE + "\n").encode() * 3),
+        (["describe", "1-4", "4-4"], b""),
+        (["describe", "--lang", "fr", "1-4"], b""),
+    ],
+)
+def test_an_output_closed_or_full_ends_with_one_line_and_no_traceback(args, stdin, output):
+    code, err = _run_without_output(args, output, stdin)
+    lang = "fr" if "fr" in args else "en"
+    key = "output_closed" if output == "closed" else "output_full"
+    assert code == 3, err
+    assert err == f"python -m engine {args[0]}: {DominoError(key).message(lang)}\n"
+
+
+def test_a_reader_that_goes_away_still_stops_the_answers_quietly():
+    proc = subprocess.run(
+        f"{sys.executable} -m engine replay | head -c 1",
+        shell=True,
+        input=(GOOD_LINE + "\n").encode() * 20000,
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert proc.stderr == b"" and len(proc.stdout) == 1

@@ -500,7 +500,7 @@ def test_export_and_import_round_trip_exactly():
         ("[1, 2", "sheet_bad_json", {}),
         ("[1, 2]", "sheet_not_object", {}),
         ("null", "sheet_not_object", {}),
-        ("[" * 100000, "sheet_bad_json", {}),
+        ("[" * 100000, "sheet_too_deep", {"limit": 64}),
         ("9" * 5000, "sheet_bad_json", {}),
         (None, "sheet_bad_json", {}),
         (json.dumps({**GOOD, "version": 0}), "sheet_version_old", {"version": 0}),

@@ -74,6 +74,9 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "save_version": {"version": "int"},
     "bad_argument": {"value": None},
     "unknown_level": {"level": "text"},
+    "request_unknown_method": {"method": "text"},
+    "request_not_choice": {"answer": "text"},
+    "task_field": {"field": "text"},
 }
 
 
