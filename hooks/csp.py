@@ -28,6 +28,9 @@ The file is not a page's asset: the service worker does not precache it
 (``scripts/build_sw.mjs``'s patterns match no extension-less file), and hosts do not serve
 it. ``scripts/site_server.py`` reads it and sends the headers.
 
+What no hash can allow (an ``on…=`` event attribute, a ``javascript:`` URL) is a warning,
+so ``--strict`` fails the build rather than a reader's browser refusing it silently.
+
 The policy's text is made by plain functions (:func:`inline_scripts`, :func:`script_hash`,
 :func:`site_hashes`, :func:`policy`, :func:`headers_text`) that a test calls without MkDocs.
 """
@@ -38,10 +41,13 @@ import base64
 import hashlib
 import re
 from collections.abc import Iterable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import event_priority, get_plugin_logger
+
+log = get_plugin_logger("csp")
 
 HEADERS_FILE = "_headers"
 
@@ -93,6 +99,30 @@ def inline_scripts(html: str) -> list[str]:
     return found
 
 
+class _Refused(HTMLParser):
+    """Markup a policy without ``'unsafe-inline'`` refuses whatever its hashes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(f"<{tag} {name}=...>")
+            elif (value or "").strip().lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}=javascript:...>")
+
+
+def refused_markup(html: str) -> list[str]:
+    """The event attributes (``onclick=``) and ``javascript:`` URLs in ``html``: the
+    policy refuses them, and no hash can allow them."""
+    parser = _Refused()
+    parser.feed(html)
+    parser.close()
+    return parser.found
+
+
 def script_hash(text: str) -> str:
     """The CSP source that allows an inline script of this text: ``'sha256-BASE64'``."""
     digest = hashlib.sha256(text.encode("utf-8")).digest()
@@ -124,7 +154,11 @@ def headers_text(csp: str) -> str:
 
 
 def write_headers(site: Path) -> Path:
-    """Write ``site/_headers`` from the built pages under ``site``; returns its path."""
+    """Write ``site/_headers`` from the built pages under ``site``; returns its path. Each
+    page's markup that the policy refuses is a warning."""
+    for page in sorted(site.rglob("*.html")):
+        for found in refused_markup(page.read_text(encoding="utf-8")):
+            log.warning("%s: %s is refused by the Content Security Policy", page, found)
     path = site / HEADERS_FILE
     path.write_text(headers_text(policy(site_hashes(site))), encoding="utf-8")
     return path

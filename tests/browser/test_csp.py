@@ -135,6 +135,18 @@ def test_hook_finds_the_scripts_a_browser_runs() -> None:
     )
     assert csp.inline_scripts(html) == ["a()", "b()", "e()"]
     assert csp.script_hash("") == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+    # What no hash allows is found (the build warns, so --strict fails).
+    refused = '<a href=" JavaScript:x()">a</a><svg onload="y()"></svg><a href="/b">b</a>'
+    assert csp.refused_markup(refused) == ["<a href=javascript:...>", "<svg onload=...>"]
+    assert csp.refused_markup("<script>if (a<b) onclick = 1</script><p title=on>") == []
+
+
+def test_built_pages_have_nothing_the_policy_refuses(site_dir: Path) -> None:
+    found = {
+        str(page): csp.refused_markup(page.read_text(encoding="utf-8"))
+        for page in site_dir.rglob("*.html")
+    }
+    assert {page: markup for page, markup in found.items() if markup} == {}
 
 
 def test_server_sends_the_headers_only_when_asked(site_dir: Path) -> None:
