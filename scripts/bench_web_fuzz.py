@@ -1,9 +1,9 @@
 """How long ``engine.web.call`` takes on hostile requests: the fuzz test's mutated
 requests (tests/test_web_fuzz.py), timed one by one.
 
-Prints, per method, how many requests were sent and the slowest call, then the ten
-slowest calls overall (issue 18 aims at no call over 1 s in CPython). Nothing is
-asserted: speed is measured here, not in the tests.
+Prints, per method, how many requests were sent and the slowest call, then the calls
+on the largest good score sheet and the ten slowest calls overall (issue 18 aims at no
+call over 1 s in CPython). Nothing is asserted: speed is measured here, not in tests.
 
     python scripts/bench_web_fuzz.py [--examples 100]
 """
@@ -11,6 +11,7 @@ asserted: speed is measured here, not in the tests.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ from test_web_fuzz import SEED_CASES, SEEDS, mutated, request_text  # noqa: E402
 
 from engine import web  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
+from engine.scorepad import MAX_ROUNDS  # noqa: E402
 
 
 def main() -> None:
@@ -53,6 +55,16 @@ def main() -> None:
         run()
         slowest = max(times[before:])
         print(f"{method:22} {len(times) - before:5} calls, slowest {slowest[0] * 1000:8.1f} ms")
+    print("\nThe largest good sheet (MAX_ROUNDS rounds of 4 hands of tiles):")
+    sheet = json.loads(web.call(request_text("scorepad_new", {"players": 4})))["value"]["sheet"]
+    hands = [["0-1", "2-3"], ["1-2", "0-3"], ["0-0", "0-6"], ["1-1", "2-2"]]
+    entry = {"went_out": None, "pips": hands}  # a tie for the lowest hand: nobody scores
+    sheet["rounds"] = [entry] * (MAX_ROUNDS - 1)
+    for method in ("scorepad_view", "scorepad_add", "scorepad_export"):
+        text = request_text(method, {"sheet": sheet, "entry": entry})
+        start = time.perf_counter()
+        reply = web.call(text)
+        print(f"{(time.perf_counter() - start) * 1000:8.1f} ms  {method:22} {reply[:60]}")
     print("\nSlowest calls:")
     for seconds, method, reply in sorted(times, reverse=True)[:10]:
         print(f"{seconds * 1000:8.1f} ms  {method:22} {reply}")
