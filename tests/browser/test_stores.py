@@ -2,10 +2,12 @@
 lessons pages, a store nested 3,000 deep and one over the size limit are refused before
 they are parsed or sent to the engine: the page's message in its language, a fresh
 start, the store moved to the ``KEY-refused`` key and offered for download byte for byte,
-and the page works afterwards. A scorepad file too large or too deep to import changes
-nothing. No console error, no raw browser error, no axe violation on the refused page.
+and the page works afterwards. A store within the bounds that cannot be read (a sheet the
+engine refuses, progress that is not JSON) is set aside and offered the same way. A
+scorepad file too large or too deep to import changes nothing. Every message is exactly
+the page's words (no browser error text), with no console error and no axe violation.
 
-Each page's test starts the engine twice (once after each refusal): seconds each, cold.
+Each page's test starts the engine after each refusal: seconds each, cold.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from conftest import axe_violations, only_this_host
 
+from engine import DominoError, scorepad
 from engine.lang import strings
 from hooks import lessons as lesson_hook
 
@@ -54,9 +57,10 @@ def open_with_store(page: Any, url: str, key: str, text: str) -> None:
     page.goto(url)
 
 
-def check_refused(page: Any, key: str, text: str, label: str) -> None:
-    """The store is out of its key and set aside, the engine was not started for it, and
-    the download button gives the exact text."""
+def check_refused(page: Any, key: str, text: str, label: str, *, engine: bool = False) -> None:
+    """The store is out of its key and set aside, the engine was not started for it
+    (unless ``engine``: the engine read it and refused it), and the download button gives
+    the exact text."""
     button = page.get_by_role("button", name=label, exact=True)
     button.wait_for(state="visible")
     stored = page.evaluate(
@@ -64,7 +68,8 @@ def check_refused(page: Any, key: str, text: str, label: str) -> None:
     )
     assert stored[0] is None
     assert stored[1] == text
-    assert page.evaluate("document.documentElement.dataset.engine") is None
+    if not engine:
+        assert page.evaluate("document.documentElement.dataset.engine") is None
     with page.expect_download() as info:
         button.click()
     download = info.value
@@ -170,6 +175,24 @@ def test_scorepad_refuses_a_deep_and_an_oversized_sheet_and_such_files(
         scorepad_round(page, lang)
         kept = page.evaluate(f"localStorage.getItem('{SCOREPAD_KEY}')")
 
+    # A sheet within the bounds that the engine refuses is set aside and offered too.
+    corrupt = json.dumps(dict(json.loads(kept), players=5))
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SCOREPAD_KEY, corrupt])
+    page.reload()
+    page.wait_for_function(
+        f"{SCOREPAD_IDLE} && document.documentElement.dataset.engine === 'ready'"
+        " && document.querySelector('.scorepad__status').textContent.length > 0",
+        timeout=ENGINE_MS,
+    )
+    try:
+        scorepad.check_sheet(json.loads(corrupt))
+    except DominoError as e:
+        message = e.message("de")
+    assert status.text_content() == f"{message} {w['save_lost']}"
+    check_refused(page, SCOREPAD_KEY, corrupt, w["download_refused"], engine=True)
+    scorepad_round(page, "de")
+    kept = page.evaluate(f"localStorage.getItem('{SCOREPAD_KEY}')")
+
     # Files too large or too deep to import change nothing (German, the page last open).
     for name, content, why in (
         ("big.json", oversized(SHEET), "size"),
@@ -199,21 +222,25 @@ def test_lessons_refuse_deep_and_oversized_progress(
 ) -> None:
     progress = '{"version":1,"done":["doubles-opening"]}'
     for lang, text, why in (
+        ("fr", '{"version":1,"done":["doubles-opening"', "corrupt"),
         ("da", nested('{"version":1,"done":', "}"), "depth"),
         ("en", oversized(progress), "size"),
     ):
         w = words(lang, "page.lessons.")
+        said = strings(lang)["lesson.corrupt"] if why == "corrupt" else w[f"store_{why}"]
         open_with_store(page, page_url(site_url, lang, "learn/"), LESSONS_KEY, text)
         page.wait_for_function("document.querySelector('.lessons').dataset.ready === 'true'")
         message = page.locator(".lessons__message")
         assert message.is_visible()
-        assert spaced(message.text_content()) == w[f"store_{why}"]
-        assert w[f"store_{why}"] in page.locator(".lessons__live").text_content()
+        assert spaced(message.text_content()) == said
+        assert said in page.locator(".lessons__live").text_content()
         # A fresh start: no task is done.
         assert page.locator(".lesson-task[data-done='true']").count() == 0
         check_refused(page, LESSONS_KEY, text, w["download_refused"])
         if why == "depth":
             assert axe_violations(page, [".lessons"]) == []
+        if why == "corrupt":
+            continue
         # The page works: an answer is judged by the engine and kept.
         task = page.locator("#task-matching-new-end")
         task.locator("input").fill("3")

@@ -5,9 +5,9 @@
 // answers. No rule is decided here.
 //
 // Progress is kept in localStorage under the root's data-storage key, the same on the
-// page of every language: {"version": 1, "done": [task ids]}. Saved progress that cannot
-// be read is removed, and the page says so. Progress over store.js's bounds (size, depth)
-// is not parsed: it moves to the KEY-refused key and the page offers it for download.
+// page of every language: {"version": 1, "done": [task ids]}. Saved progress over
+// store.js's bounds (size, depth; then never parsed) or that cannot be read moves to the
+// KEY-refused key: the page says so and offers its text for download.
 // The reset asks first (a modal <dialog>).
 //
 // A task (.lesson-task) carries its data (data-task, sent to the engine as it is)
@@ -75,22 +75,19 @@ function setup(root) {
       return; // no storage here (private mode): progress lasts as long as the page
     }
     if (raw === null) return;
+    // Progress that cannot be read (over the bounds, or not progress) leaves the live key
+    // but is not lost: set aside, and offered for download as it was stored.
     const why = refusal(raw);
-    if (why) {
+    const ids = why ? null : read(raw);
+    if (ids === null) {
       setAside(storageKey, raw);
-      tell(words[`store_${why}`]);
+      tell(why ? words[`store_${why}`] : words.corrupt);
       offerDownload({
         text: raw,
         name: `${storageKey}-refused.json`,
         label: words.download_refused,
         place: (p) => message.after(p),
       });
-      return;
-    }
-    const ids = read(raw);
-    if (ids === null) {
-      forget();
-      tell(words.corrupt);
       return;
     }
     done = new Set(ids);

@@ -9,8 +9,9 @@
 // load; the address carries the game's whole setting (view.link), so a link deals the
 // same match. The root's data-phase is "setup", "play", "round-over" or "match-over", and
 // data-busy is "true" while the engine works on a move. A save over store.js's bounds
-// (size, depth) is never parsed nor sent to the engine: the page says so, starts afresh,
-// moves it to the KEY-refused key and offers its text for download.
+// (size, depth) is never parsed nor sent to the engine: the page says so and starts
+// afresh. It, or a save the engine refuses, moves to the KEY-refused key, and the page
+// offers its text for download.
 
 import { startEngine, callEngine } from "./engine-client.js";
 import { refusal, setAside, offerDownload } from "./store.js";
@@ -132,14 +133,6 @@ function setup(root) {
       return localStorage.getItem(STORAGE_KEY);
     } catch {
       return null;
-    }
-  }
-
-  function forget() {
-    try {
-      localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // nothing kept, nothing to remove
     }
   }
 
@@ -900,17 +893,22 @@ function setup(root) {
 
   // --- On load: the saved game, or the set-up form -------------------------------------
 
-  // A kept save over the bounds: the reader is told, the save is set aside (and offered
-  // for download, as it was stored) and the set-up starts afresh.
-  function refuse(text, why) {
+  // A kept save that cannot be read (over the bounds, or refused by the engine) leaves
+  // the live key but is not lost: set aside, and offered for download as it was stored.
+  function keepAside(text) {
     setAside(STORAGE_KEY, text);
-    say(`${words[`store_${why}`]} ${words.save_lost}`);
     offerDownload({
       text,
       name: `${STORAGE_KEY}-refused.json`,
       label: words.download_refused,
       place: (p) => el.form.prepend(p),
     });
+  }
+
+  // A kept save over the bounds: the reader is told, and the set-up starts afresh.
+  function refuse(text, why) {
+    keepAside(text);
+    say(`${words[`store_${why}`]} ${words.save_lost}`);
   }
 
   async function restore(text) {
@@ -942,7 +940,7 @@ function setup(root) {
     }
     // The engine refused the save: its message, then a fresh game.
     const message = el.status.textContent;
-    forget();
+    keepAside(text);
     say(`${message} ${words.save_lost}`);
     showSetup();
   }

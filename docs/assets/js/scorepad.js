@@ -13,8 +13,9 @@
 // asks first, in a modal <dialog>: Escape or the "keep" button changes nothing.
 //
 // A kept sheet or an imported file over store.js's bounds (size, depth) is never parsed
-// nor sent to the engine: a kept one is moved to the KEY-refused key and offered for
-// download, and a new set-up starts; a refused file changes nothing.
+// nor sent to the engine: a kept one (like a kept sheet the engine refuses) is moved to
+// the KEY-refused key and offered for download, and a new set-up starts; a refused file
+// changes nothing.
 
 import { startEngine, callEngine } from "./engine-client.js";
 import { refusal, fileRefusal, setAside, offerDownload } from "./store.js";
@@ -124,12 +125,16 @@ function setup(root) {
 
   const hasRounds = () => sheet !== null && sheet.rounds.length > 0;
 
-  function forget() {
-    try {
-      localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // nothing kept, nothing to forget
-    }
+  // A kept sheet that cannot be read (over the bounds, or refused by the engine) leaves
+  // the live key but is not lost: set aside, and offered for download as it was stored.
+  function keepAside(raw) {
+    setAside(STORAGE_KEY, raw);
+    offerDownload({
+      text: raw,
+      name: `${STORAGE_KEY}-refused.json`,
+      label: words.download_refused,
+      place: (p) => el.form.prepend(p),
+    });
   }
 
   // --- The set-up -------------------------------------------------------------------------
@@ -473,15 +478,9 @@ function setup(root) {
   async function restore(raw) {
     const why = refusal(raw);
     if (why) {
-      // Over the bounds: set aside, offered for download, and a new set-up.
-      setAside(STORAGE_KEY, raw);
+      // Over the bounds: never parsed, set aside, and a new set-up.
+      keepAside(raw);
       say(`${words[`store_${why}`]} ${words.save_lost}`);
-      offerDownload({
-        text: raw,
-        name: `${STORAGE_KEY}-refused.json`,
-        label: words.download_refused,
-        place: (p) => el.form.prepend(p),
-      });
       toSetup();
       return;
     }
@@ -505,7 +504,7 @@ function setup(root) {
       if (error.code === "engine_failed") {
         say(words.failed); // the saved sheet is kept for a browser where the engine starts
       } else {
-        forget();
+        keepAside(raw);
         say(`${error.message} ${words.save_lost}`);
       }
       toSetup();
