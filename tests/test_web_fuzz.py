@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import practice, scorepad, web
+from engine import lessons, practice, scorepad, web
 from engine.errors import DominoError
 from engine.lang import LANGUAGES, strings
 from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
@@ -51,6 +51,9 @@ def request_text(method: str, args: Any, lang: str = "en") -> str:
 def ask(method: str, args: Any, lang: str = "en") -> dict[str, Any]:
     reply: dict[str, Any] = json.loads(web.call(request_text(method, args, lang)))
     return reply
+
+
+ask_engine = ask
 
 
 def check_reply(reply: dict[str, Any], lang: str) -> None:
@@ -187,7 +190,8 @@ def replacement(draw: st.DrawFn, old: Any) -> Any:
     if kind == "number":
         return draw(st.sampled_from([-1, 0, 2**31, 2**64, 10**40, 1.5, -0.0, 1e308, True]))
     if kind == "string":
-        return draw(st.sampled_from(["", "²", "x" * 3000, "9" * 5000, "\ud800", "1-2\n3-4"]))
+        texts = ["", "²", "x" * 3000, "9" * 5000, "\ud800", "1-2\n3-4", "2-4", "pips ²"]
+        return draw(st.sampled_from([*texts, "pips " + "1" * 5000, "open up", "fits 9-9"]))
     if kind == "drop" and isinstance(old, dict) and old:
         key = draw(st.sampled_from(sorted(old)))
         return {k: v for k, v in old.items() if k != key}
@@ -235,6 +239,30 @@ def test_mutated_requests_are_answered_with_a_result_or_a_domino_error(
 ) -> None:
     args = data.draw(mutated(SEEDS[method][k]))
     check_reply(ask(method, args, lang), lang)
+
+
+DIGITS = st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=3)
+ASK = st.just("pips") | st.sampled_from(lessons.NUMBER_ASKS + lessons.CHOICE_ASKS)
+ARG = st.sampled_from(["²", "٣", "1" * 5000, "01", "-1"]) | DIGITS | st.text(max_size=4)
+ANSWERS = {
+    "number": st.sampled_from(["10", "0", "9999"]) | DIGITS,
+    "move": st.sampled_from(["2-4", "2-4@up", "1-6@left", "4-2@left", "play"]) | DIGITS,
+}
+
+
+@FUZZ
+@given(
+    task=st.sampled_from([PIPS_TASK, MOVE_TASK]),
+    ask=st.tuples(ASK, ARG).map(" ".join),
+    data=st.data(),
+    lang=st.sampled_from(LANGUAGES),
+)
+def test_a_lesson_question_and_answer_of_any_writing_is_answered(
+    task: dict[str, Any], ask: str, data: st.DataObject, lang: str
+) -> None:
+    asked = {**task, "ask": ask} if "ask" in task else task
+    answer = data.draw(ANSWERS[task["kind"]])
+    check_reply(ask_engine("lesson_answer", {"task": asked, "answer": answer}, lang), lang)
 
 
 @FUZZ
