@@ -26,7 +26,7 @@ from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
 
 # Modest counts: the suite runs on two cores shared by several people.
 FUZZ = settings(
-    max_examples=25,
+    max_examples=40,
     derandomize=True,
     database=None,
     deadline=None,
@@ -200,16 +200,16 @@ def replacement(draw: st.DrawFn, old: Any) -> Any:
     return type(old)() if isinstance(old, list | dict | str) else None
 
 
-def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in ``value`` a mutation may go: itself and each of its parts."""
-    out = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            out += paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            out += paths(child, (*prefix, index))
-    return out
+def pick_path(draw: st.DrawFn, value: Any) -> tuple[Any, ...]:
+    """A place in ``value`` a mutation may go: itself or one of its parts, found by
+    walking down from the top (a list of thousands costs no more than a short one)."""
+    path: list[Any] = []
+    while isinstance(value, dict | list) and value and draw(st.integers(0, 3)) > 0:
+        keys = list(value) if isinstance(value, dict) else range(len(value))
+        key = keys[draw(st.integers(0, len(keys) - 1))]
+        path.append(key)
+        value = value[key]
+    return tuple(path)
 
 
 @st.composite
@@ -217,8 +217,7 @@ def mutated(draw: st.DrawFn, args: dict[str, Any]) -> Any:
     """``args`` with one to three parts replaced."""
     value: Any = copy.deepcopy(args)
     for _ in range(draw(st.integers(1, 3))):
-        places = paths(value)
-        path = draw(st.sampled_from(places))
+        path = pick_path(draw, value)
         if not path:
             value = draw(replacement(value))
             if not isinstance(value, dict):
