@@ -458,6 +458,7 @@ def import_sheet(data: object) -> dict[str, Any]:
 
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_SEAT_TEXT = re.compile(r"[0-9]{1,3}")
 _TILE_SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -517,8 +518,8 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
     went_out: object = out
     if out is None or (isinstance(out, str) and out.strip() == ""):
         went_out = None
-    elif isinstance(out, str) and out.strip().isdigit():
-        went_out = int(out.strip())
+    elif isinstance(out, str) and _SEAT_TEXT.fullmatch(out.strip()):
+        went_out = int(out.strip())  # other text, "²" or 5,000 digits, is checked as it is
     texts = form.get("pips")
     if not isinstance(texts, list) or len(texts) != players:
         raise DominoError("round_pips", round=number, field="pips", players=players)

@@ -373,6 +373,17 @@ def test_a_try_move_hand_of_a_million_copies_is_refused() -> None:
     assert ask("try_move", {**move, "hand": ["1-2", "3-4"]})["value"]["hand"] == ["3-4"]
 
 
+@pytest.mark.parametrize("went_out", ["²", "1" * 5000, "٣", " 1 "])
+def test_a_scorepad_form_whose_seat_is_no_seat_number_is_an_error(went_out: str) -> None:
+    form = {"went_out": went_out, "pips": ["5", "0", "1-2 3-4"]}
+    reply = ask("scorepad_add", {"sheet": SHEET, "form": form}, "en")
+    if went_out == " 1 ":
+        assert reply["ok"] is True, reply
+        return
+    assert reply["ok"] is False and reply["code"] == "round_went_out", reply
+    assert reply["error"].startswith("Round 2: went_out must be null for a blocked round"), reply
+
+
 # --- Bounds -----------------------------------------------------------------------------
 
 
