@@ -302,3 +302,23 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_failed_start_says_why_and_start_tries_again(
+    page: Any, page_log: Any, site_url: str
+) -> None:
+    """A start that fails (here: no start within a 1 ms time-out) is told with its reason
+    in the page's language, not the page's own "cannot be played here"; pressing Start
+    again starts the engine afresh and deals."""
+    root = open_page(page, site_url, "da")
+    page.evaluate("document.documentElement.dataset.engineTimeout = '1'")
+    start_game(root, "da")
+    page.wait_for_function("document.documentElement.dataset.engine === 'failed'")
+    status = page.locator(".practice__status")
+    assert status.inner_text() == strings("da")["engine.timeout"]
+    assert root.get_attribute("data-phase") == "setup"
+    page.evaluate("delete document.documentElement.dataset.engineTimeout")
+    root.get_by_role("button", name=words("da")["start"]).click()
+    assert wait_ready(page) == "play"
+    assert status.inner_text() == ""
+    only_this_host(page_log, site_url)

@@ -48,15 +48,24 @@ function engineError(code, message, field = null) {
 }
 
 // The words of a failed start for `reason` ("wasm", "integrity", "timeout", "error"),
-// in the page's language; `detail` (the browser's text) only if the page has none.
-function reasonText(reason, detail) {
+// in the page's language, or null if the page has none.
+function reasonText(reason) {
   const words = document.getElementById("offline-script")?.dataset ?? {};
   const key = {
     wasm: "engineFailedWasm",
     integrity: "engineFailedIntegrity",
     timeout: "engineFailedTimeout",
   };
-  return words[key[reason] ?? "engineFailed"] || words.engineFailed || detail;
+  return words[key[reason] ?? "engineFailed"] || words.engineFailed || null;
+}
+
+let told = null; // the failed start's reason in the page's language, if the page has it
+
+/** Why the engine's start failed, in the page's language (what to do next included), or
+ * null while it has not failed or the page has no words for it: a page shows this rather
+ * than its own "could not start". */
+export function engineFailure() {
+  return failure === null ? null : told;
 }
 
 function startTimeout() {
@@ -69,7 +78,8 @@ function startTimeout() {
 // Marks the start failed, stops its worker and rejects every request still waiting.
 function fail(reason, detail) {
   if (detail) console.warn(`the rules engine could not start (${reason}): ${detail}`);
-  failure = reasonText(reason, detail || reason);
+  told = reasonText(reason);
+  failure = told ?? (detail || reason);
   setState("failed", failure);
   worker?.terminate();
   for (const { reject } of pending.values()) reject(engineError("engine_failed", failure));

@@ -72,6 +72,8 @@ function setupTry(root) {
   }
 
   const starting = () => document.documentElement.dataset.engine !== "ready";
+  // Why the start failed, in the page's language (the client's words), or the figure's own.
+  const failed = (c) => c.engineFailure() ?? root.dataset.tryFailed;
 
   async function engine() {
     if (!client) client = await import(ENGINE_CLIENT);
@@ -91,10 +93,10 @@ function setupTry(root) {
     say(`${button.dataset.picked} ${root.dataset.tryLoading}`);
     // Start the engine while the reader chooses an end, and say when it is there.
     engine()
-      .then((c) => c.startEngine())
-      .then((outcome) => {
+      .then((c) => c.startEngine().then((outcome) => [c, outcome]))
+      .then(([c, outcome]) => {
         if (state.tile !== button.dataset.tile) return; // the reader has moved on
-        say(outcome === "ready" ? button.dataset.picked : root.dataset.tryFailed);
+        say(outcome === "ready" ? button.dataset.picked : failed(c));
       });
   }
 
@@ -104,7 +106,7 @@ function setupTry(root) {
       return;
     }
     if (starting()) say(root.dataset.tryLoading);
-    const { callEngine } = await engine();
+    const c = await engine();
     const args = {
       preset: root.dataset.preset,
       plays: state.plays,
@@ -114,9 +116,9 @@ function setupTry(root) {
     };
     let view;
     try {
-      view = await callEngine("try_move", args, pageLang());
+      view = await c.callEngine("try_move", args, pageLang());
     } catch (error) {
-      say(error.code === "engine_failed" ? root.dataset.tryFailed : error.message);
+      say(error.code === "engine_failed" ? failed(c) : error.message);
       return;
     }
     state = { plays: view.plays, hand: view.hand, tile: null };

@@ -15,7 +15,7 @@
 // Its data-state is "" (not answered yet), "wrong" or "right"; data-busy is "true" while
 // the engine judges an answer, and data-answers counts the answers it has judged.
 
-import { startEngine, callEngine } from "./engine-client.js";
+import { startEngine, callEngine, engineFailure } from "./engine-client.js";
 import { refusal, setAside, offerDownload } from "./store.js";
 
 const VERSION = 1;
@@ -244,7 +244,8 @@ function setup(root) {
         // The engine could not start, or the answer is none it can read (a number
         // written in letters): no miss, the reader tries again.
         // An error the engine did not write (the browser's own) is never shown as it is.
-        say(error.code === "engine_failed" || !error.code ? words.try_failed : error.message);
+        if (error.code === "engine_failed") say(engineFailure() ?? words.try_failed);
+        else say(error.code ? error.message : words.try_failed);
         announce(verdict.textContent);
         return;
       } finally {

@@ -13,7 +13,7 @@
 // afresh. It, or a save the engine refuses, moves to the KEY-refused key, and the page
 // offers its text for download.
 
-import { startEngine, callEngine } from "./engine-client.js";
+import { startEngine, callEngine, engineFailure } from "./engine-client.js";
 import { refusal, setAside, offerDownload } from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
@@ -305,7 +305,7 @@ function setup(root) {
       say(words.loading);
       const outcome = await startEngine();
       if (outcome !== "ready") {
-        say(words.failed);
+        say(engineFailure() ?? words.failed);
         return null;
       }
       if (el.status.textContent === words.loading) say("");
@@ -315,7 +315,8 @@ function setup(root) {
     } catch (error) {
       if (quiet) return null;
       // An error the engine did not write (the browser's own) is never shown as it is.
-      if (error.code === "engine_failed" || !error.code) say(words.failed);
+      if (error.code === "engine_failed") say(engineFailure() ?? words.failed);
+      else if (!error.code) say(words.failed);
       else if (error.field && !el.form.hidden) showError(error.field, error.message);
       else say(error.message);
       return null;

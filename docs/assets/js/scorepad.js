@@ -17,7 +17,7 @@
 // the KEY-refused key and offered for download, and a new set-up starts; a refused file
 // changes nothing.
 
-import { startEngine, callEngine } from "./engine-client.js";
+import { startEngine, callEngine, engineFailure } from "./engine-client.js";
 import { refusal, fileRefusal, setAside, offerDownload } from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
@@ -85,7 +85,8 @@ function setup(root) {
       return await callEngine(method, args);
     } catch (error) {
       // An error the engine did not write (the browser's own) is never shown as it is.
-      if (error.code === "engine_failed" || !error.code) say(words.failed);
+      if (error.code === "engine_failed") say(engineFailure() ?? words.failed);
+      else if (!error.code) say(words.failed);
       else say(after ? `${error.message} ${after}` : error.message);
       return null;
     } finally {
@@ -502,7 +503,8 @@ function setup(root) {
           : await callEngine("scorepad_view", { sheet: saved });
     } catch (error) {
       if (error.code === "engine_failed") {
-        say(words.failed); // the saved sheet is kept for a browser where the engine starts
+        // the saved sheet is kept for a browser where the engine starts
+        say(engineFailure() ?? words.failed);
       } else {
         keepAside(raw);
         say(`${error.message} ${words.save_lost}`);
