@@ -111,8 +111,10 @@ def context(browser: Any) -> Iterator[Any]:
 
 
 def wait_failed(page: Any) -> list[str]:
+    # A function, not an expression: Playwright polls an expression with eval, which the
+    # refused-WebAssembly test's policy forbids once the first check has not settled it.
     page.wait_for_function(
-        "document.documentElement.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
+        "() => document.documentElement.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
     )
     return list(page.evaluate(STATE))
 
