@@ -55,7 +55,7 @@ from engine.examples import steps as example_steps
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import strings, text
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
-from engine.records import MAX_DEPTH, MAX_ITEMS, bounded
+from engine.records import excess
 from engine.rules import Rules
 from engine.scoring import Step
 from engine.state import Event, Move, RoundState, legal_moves_of
@@ -131,11 +131,8 @@ class Task:
             return data
         if not isinstance(data, dict):
             raise _bad("task_not_object")
-        too_big = bounded(data, MAX_DEPTH, MAX_ITEMS)
-        if too_big == "depth":
-            raise _bad("task_too_deep", limit=MAX_DEPTH)
-        if too_big == "items":
-            raise _bad("task_too_many", limit=MAX_ITEMS)
+        if fault := excess(data):
+            raise _bad(f"task_{fault[0]}", limit=fault[1])
         kind = data.get("kind")
         if kind not in KINDS:
             raise _bad("task_kind", kinds=", ".join(KINDS))

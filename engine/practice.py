@@ -35,7 +35,7 @@ from engine.lang import reader_seat, strings, text
 from engine.layout import Layout
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
-from engine.records import MAX_DEPTH, MAX_ITEMS, bounded, round_record
+from engine.records import excess, round_record
 from engine.rules import PRESETS, Rules, needs_players, option_choices
 from engine.state import Move, RoundState
 from engine.svg import Fit
@@ -203,11 +203,8 @@ def load(save: object) -> Game:
     """Replay a save; anything wrong with it raises ``bad_save`` or ``save_version``."""
     if not isinstance(save, dict):
         raise _bad("save_not_object")
-    too_big = bounded(save, MAX_DEPTH, MAX_ITEMS)
-    if too_big == "depth":
-        raise _bad("save_too_deep", limit=MAX_DEPTH)
-    if too_big == "items":
-        raise _bad("save_too_many", limit=MAX_ITEMS)
+    if fault := excess(save):
+        raise _bad(f"save_{fault[0]}", limit=fault[1])
     if save.get("version") != SAVE_VERSION:
         raise DominoError("save_version", version=save.get("version"), expected=SAVE_VERSION)
     unknown = sorted((k for k in save if k not in SAVE_KEYS), key=str)

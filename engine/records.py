@@ -233,6 +233,17 @@ def bounded(value: object, depth: int = MAX_DEPTH, items: int = MAX_ITEMS) -> st
     return None
 
 
+def excess(value: object, depth: int = MAX_DEPTH) -> tuple[str, int] | None:
+    """What JSON data ``value`` has too much of, as an error code's ending and the limit
+    to tell: ``("too_deep", MAX_DEPTH)`` if it nests deeper than ``depth``,
+    ``("too_many", MAX_ITEMS)`` if a list or object holds more than MAX_ITEMS; else
+    ``None``."""
+    fault = bounded(value, depth, MAX_ITEMS)
+    if fault is None:
+        return None
+    return ("too_deep", MAX_DEPTH) if fault == "depth" else ("too_many", MAX_ITEMS)
+
+
 def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
     """The answer to a line that cannot be replayed: ``{"ok": false, "error": ...,
     "play": null}``, the error told in ``lang``."""

@@ -44,7 +44,7 @@ from engine.errors import DominoError
 from engine.kernel import play_score
 from engine.lang import strings, text
 from engine.match import MatchOutcome, match_outcome
-from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
+from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.scoring import ScoreBreakdown, breakdown
 from engine.tiles import Tile
@@ -336,11 +336,8 @@ def check_sheet(sheet: object) -> Sheet:
         return sheet
     if not isinstance(sheet, dict):
         raise DominoError("sheet_not_object")
-    too_big = bounded(sheet, MAX_DEPTH, MAX_ITEMS)
-    if too_big == "depth":
-        raise DominoError("sheet_too_deep", limit=MAX_DEPTH)
-    if too_big == "items":
-        raise DominoError("sheet_too_many", limit=MAX_ITEMS)
+    if fault := excess(sheet):
+        raise DominoError(f"sheet_{fault[0]}", limit=fault[1])
     if "version" not in sheet:
         raise DominoError("sheet_missing_field", field="version")
     _check_version(sheet["version"])

@@ -30,7 +30,7 @@ from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES, strings, text
 from engine.layout import Layout, parse_end
-from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
+from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.walkthrough import join
@@ -328,11 +328,9 @@ def handle(request: object) -> dict[str, Any]:
             raise bad_request("request_unknown_method", method=name)
         if not isinstance(args, dict):
             raise bad_request("request_args")
-        too_big = bounded(args, MAX_DEPTH - 1, MAX_ITEMS)
-        if too_big == "depth":
-            raise bad_request("request_too_deep", limit=MAX_DEPTH)
-        if too_big == "items":
-            raise bad_request("request_too_many", limit=MAX_ITEMS)
+        # The request object itself is one level: its args may nest one less.
+        if fault := excess(args, MAX_DEPTH - 1):
+            raise bad_request(f"request_{fault[0]}", limit=fault[1])
         return {"ok": True, "value": METHODS[name](args, lang)}
     except DominoError as e:
         reply = {"ok": False, "error": e.message(lang), "code": e.code}
