@@ -25,16 +25,19 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve
+from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, HOST, SiteHandler, build_site, serve
 
 ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
 """Where the engine's files are: a reading page asks none of them."""
@@ -78,6 +81,51 @@ def site_url(site_dir: Path) -> Iterator[str]:
     yield url
     server.shutdown()
     server.server_close()
+
+
+class _CopyHandler(SiteHandler):
+    """The site's handler, appending each answer's ``(path?query, status)`` to ``log`` and
+    adding ``policy`` (a Content-Security-Policy), if any, to every answer."""
+
+    def __init__(
+        self, *args: Any, log: list[tuple[str, int]], policy: str | None, **kwargs: Any
+    ) -> None:
+        self.log = log
+        self.policy = policy
+        super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.log.append((self.path, int(code)))
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        if self.policy:
+            self.send_header("Content-Security-Policy", self.policy)
+        super().end_headers()
+
+
+class Served:
+    """A copy of the build at ``target``, served on its own port (its own origin) until
+    ``stop()``, with ``policy`` as its Content-Security-Policy if given; ``fetched`` lists
+    what the server answered, ``(path?query, status)``."""
+
+    def __init__(self, source: Path, target: Path, policy: str | None = None) -> None:
+        shutil.copytree(source, target)
+        self.dir = target
+        self.fetched: list[tuple[str, int]] = []
+        handler = functools.partial(
+            _CopyHandler, directory=str(target), log=self.fetched, policy=policy
+        )
+        self.server: ThreadingHTTPServer | None = ThreadingHTTPServer((HOST, 0), handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://{HOST}:{self.server.server_port}/"
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
 
 
 # ---------------------------------------------------------------------------------------

@@ -21,19 +21,15 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import shutil
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, wait_for_engine
+from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
 from engine.lang import strings
 from hooks.offline import write_service_worker
-from scripts.site_server import HOST, SiteHandler
 
 CLIENT = "assets/js/engine-client.js"
 ENGINE_CACHE_NAME = "domino-block-engine"
@@ -69,38 +65,6 @@ CACHE_HASHES = f"""async () => {{
   }}
   return out;
 }}"""
-
-
-class Handler(SiteHandler):
-    """The site's handler, adding ``policy`` (a Content-Security-Policy) to every answer."""
-
-    def __init__(self, *args: Any, policy: str | None = None, **kwargs: Any) -> None:
-        self.policy = policy
-        super().__init__(*args, **kwargs)
-
-    def end_headers(self) -> None:
-        if self.policy:
-            self.send_header("Content-Security-Policy", self.policy)
-        super().end_headers()
-
-
-class Served:
-    """A copy of the build on its own port (its own origin), until ``stop()``."""
-
-    def __init__(self, source: Path, target: Path, policy: str | None = None) -> None:
-        shutil.copytree(source, target)
-        self.dir = target
-        handler = functools.partial(Handler, directory=str(target), policy=policy)
-        self.server: ThreadingHTTPServer | None = ThreadingHTTPServer((HOST, 0), handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://{HOST}:{self.server.server_port}/"
-
-    def stop(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
 
 
 @pytest.fixture

@@ -19,25 +19,21 @@ answered: the files that really came over the network.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, wait_for_engine
+from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
 from engine.lang import strings
 from hooks.offline import write_service_worker
-from scripts.site_server import HOST, SiteHandler
 
 LANGS = ("en", "de")
 SEARCH = {"en": "spinner", "de": "dänischen"}
@@ -56,39 +52,6 @@ READY = """() => {
   if (root.dataset.busy !== 'false' || root.dataset.phase === 'setup') return false;
   return root.dataset.phase !== 'play' || !!root.querySelector('.practice__tile.is-playable');
 }"""
-
-
-class LoggingHandler(SiteHandler):
-    """The site's handler, appending each answer's ``(path?query, status)`` to ``log``."""
-
-    def __init__(self, *args: Any, log: list[tuple[str, int]], **kwargs: Any) -> None:
-        self.log = log
-        super().__init__(*args, **kwargs)
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self.log.append((self.path, int(code)))
-        super().send_response(code, message)
-
-
-class Served:
-    """A copy of the build, served on its own port until ``stop()``; ``fetched`` lists
-    what the server answered, ``(path?query, status)``."""
-
-    def __init__(self, source: Path, target: Path) -> None:
-        shutil.copytree(source, target)
-        self.dir = target
-        self.fetched: list[tuple[str, int]] = []
-        handler = functools.partial(LoggingHandler, directory=str(target), log=self.fetched)
-        self.server: ThreadingHTTPServer | None = ThreadingHTTPServer((HOST, 0), handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://{HOST}:{self.server.server_port}/"
-
-    def stop(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
 
 
 @pytest.fixture
