@@ -148,6 +148,7 @@ from engine.figures import figure_svg as _figure_svg  # noqa: E402
 from engine.figures import layout_svg as _layout_svg  # noqa: E402
 from engine.figures import tile_svg as _tile_svg  # noqa: E402
 from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
+from engine.lang import reader_seat as _reader_seat  # noqa: E402
 from engine.lang import strings as _engine_strings  # noqa: E402
 from engine.lang import text as _engine_text  # noqa: E402
 from engine.rules import PRESETS as _PRESETS  # noqa: E402
@@ -832,7 +833,7 @@ def render_hands(hands: Sequence[Sequence[Any]], lang: str) -> str:
     so the pictures are hidden from assistive technology."""
     rows = "".join(
         f'<div class="domino-hand"><span class="domino-hand__seat">'
-        f"{html.escape(_engine_text(lang, 'round.seat', seat=seat))}</span>"
+        f"{html.escape(_engine_text(lang, 'round.seat', seat=_reader_seat(seat)))}</span>"
         f'<span class="domino-hand__tiles">{"".join(_tile_svg(t, _LIST_SIZE) for t in hand)}'
         "</span></div>"
         for seat, hand in enumerate(hands)

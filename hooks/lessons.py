@@ -435,12 +435,12 @@ def _round_info(view: dict[str, Any], lang: str) -> str:
     if not view["finished"]:
         return info
     rows = "".join(
-        f'<li><span class="lesson-task__seat">{_e(_text(lang, "round.seat", seat=h["seat"]))}'
+        f'<li><span class="lesson-task__seat">{_e(_text(lang, "round.seat", seat=reader_seat(h["seat"])))}'
         f"</span> {_tile_row(h['tiles'], lang)}</li>"
         for h in view["hands"]
     )
     out = view["went_out"]
-    ended = s["round.blocked"] if out is None else _text(lang, "round.went_out", seat=out)
+    ended = s["round.blocked"] if out is None else _text(lang, "round.went_out", seat=reader_seat(out))
     return (
         info + f'<p class="lesson-task__ended">{_e(ended)}</p>'
         f'<p class="lesson-task__hands-title">{_e(s["lesson.hands_left"])}</p>'
