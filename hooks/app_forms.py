@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.lang import strings
+from engine.lang import fill, strings
 from engine.rules import PRESETS, option_choices
 
 OPTIONS_PRESET = "block-dk"
@@ -62,7 +62,7 @@ def value_words(lang: str, option: str, value: Any) -> str:
         return table[key]
     pattern = f"option.{option}.value"
     if pattern in table:
-        return table[pattern].format(points=value)
+        return fill(lang, table[pattern], points=value)
     raise MissingWords(f"the language table {lang} has no {key!r}")
 
 

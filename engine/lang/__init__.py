@@ -1,7 +1,9 @@
 """Translations: one module per language, each a plain table of strings.
 
 A translator edits only the table of their language. Keys are shared by all languages;
-``{name}`` fields are filled in by the engine.
+``{name}`` fields are filled in by the engine. A count that meets a noun takes the
+noun's form for that count: ``{count:plural:# tile|# tiles}``, one form per plural
+category of the language (:data:`PLURAL_FORMS`), ``#`` standing for the number.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import string
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -32,6 +35,75 @@ def reader_seat(seat: int) -> int:
     return seat + 1
 
 
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "fr": ("one", "other"),
+    "pl": ("one", "few", "many"),
+    "de": ("one", "other"),
+    "da": ("one", "other"),
+}
+"""The forms a ``plural`` field gives in each language, in this order (CLDR's categories
+for whole numbers; French "many", for exact millions, takes the "other" form)."""
+
+
+def plural_category(lang: str, n: int) -> str:
+    """CLDR's plural category of the whole number ``n`` in ``lang``.
+
+    English, German and Danish: "one" for 1. French: "one" for 0 and 1, "many" for exact
+    millions. Polish: "one" for 1; "few" when the last digit is 2, 3 or 4 but the last two
+    are not 12, 13 or 14; "many" for every other whole number.
+    """
+    n = abs(n)
+    if lang == "fr":
+        if n in (0, 1):
+            return "one"
+        return "many" if n % 1_000_000 == 0 else "other"
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+            return "few"
+        return "many"
+    if lang in ("en", "de", "da"):
+        return "one" if n == 1 else "other"
+    from engine.errors import DominoError
+
+    raise DominoError("unknown_language", lang=lang)
+
+
+def plural(lang: str, n: int, forms: str) -> str:
+    """The form of ``forms`` ("# tile|# tiles") that ``lang`` uses for ``n``."""
+    choices = forms.split("|")
+    order = PLURAL_FORMS[lang]
+    if len(choices) != len(order):
+        raise ValueError(f"{lang} plurals take {len(order)} forms ({'|'.join(order)}): {forms!r}")
+    category = plural_category(lang, n)
+    form = choices[order.index(category) if category in order else len(order) - 1]
+    return form.replace("#", str(n))
+
+
+class _Formatter(string.Formatter):
+    """str.format, with ``{name:plural:…}`` fields told in the formatter's language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"a plural field needs a whole number, not {value!r}")
+            return plural(self.lang, value, format_spec[len("plural:") :])
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
+
+
+def fill(lang: str, template: str, /, **params: Any) -> str:
+    """``template`` of ``lang`` with its fields, plural fields included, filled in."""
+    return _FORMATTERS[lang].format(template, **params)
+
+
 def strings(lang: str) -> Mapping[str, str]:
     """The table of ``lang``; an unknown language is an error, never a silent fallback."""
     try:
@@ -42,9 +114,9 @@ def strings(lang: str) -> Mapping[str, str]:
         raise DominoError("unknown_language", lang=lang) from None
 
 
-def text(lang: str, key: str, **params: Any) -> str:
+def text(lang: str, key: str, /, **params: Any) -> str:
     """The string ``key`` of ``lang`` with its fields filled in."""
-    return strings(lang)[key].format(**params)
+    return fill(lang, strings(lang)[key], **params)
 
 
 # -- error messages ------------------------------------------------------------------
@@ -88,12 +160,15 @@ def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
     the engine's own words (tiles as [a|b], lists of allowed values) are shown as they
     are, cut after :data:`PARAM_CAP`. Never raises, whatever the parameters hold.
     """
-    table = (isinstance(lang, str) and _TABLES.get(lang)) or _TABLES["en"]
+    known = lang if isinstance(lang, str) and lang in _TABLES else "en"
+    table = _TABLES[known]
     given = _GIVEN.get(code, {})
-    filled: dict[str, str] = {}
+    filled: dict[str, Any] = {}
     for name, value in params.items():
         if name in given:
             filled[name] = _show_given(value, given[name], table)
+        elif type(value) is int and abs(value) < 10**12:
+            filled[name] = value  # a count, which a plural field may need as a number
         elif name == "end" and isinstance(value, str) and f"end.{value}" in table:
             filled[name] = table[f"end.{value}"]
         else:
@@ -102,7 +177,7 @@ def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
     if template is None:
         return f"{code}: {filled}"
     try:
-        return template.format(**filled)
+        return fill(known, template, **filled)
     except (KeyError, IndexError, ValueError):
         return f"{template} ({filled})"
 

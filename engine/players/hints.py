@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.lang import reader_seat, strings
+from engine.lang import fill, reader_seat, strings
 from engine.players.expert import Expert, Search
 from engine.players.knowledge import knowledge
 from engine.players.levels import LEVELS, features
@@ -117,12 +117,16 @@ def _who(obs: Observation, key: str, seat: int, params: dict[str, Any]) -> Fact:
 
 def _render(move: Move, facts: Sequence[Fact], lang: str, show_end: bool) -> str:
     table = strings(lang)
-    parts = [table[f.key].format(**f.params) for f in facts[:2]]
+    parts = [fill(lang, table[f.key], **f.params) for f in facts[:2]]
     reason = table["hint.and"].join(parts)
     if move.end is None or not show_end:
-        return table["hint.play"].format(tile=str(move.tile), reason=reason)
-    return table["hint.play_end"].format(
-        tile=str(move.tile), end=table[f"end.{move.end.value}"], reason=reason
+        return fill(lang, table["hint.play"], tile=str(move.tile), reason=reason)
+    return fill(
+        lang,
+        table["hint.play_end"],
+        tile=str(move.tile),
+        end=table[f"end.{move.end.value}"],
+        reason=reason,
     )
 
 

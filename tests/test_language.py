@@ -1,0 +1,366 @@
+"""Every language reads as one: counts agree with their nouns, each thing has one name,
+French typography is French, and no reader is shown a seat 0.
+
+- **Plurals.** ``engine.lang.plural_category`` is CLDR's rule as Babel implements it, for
+  every count from 0 to 1,000 in every language. Every ``{name:plural:…}`` field gives as
+  many forms as its language has categories, and strings that page JavaScript fills (the
+  ``page.*`` and ``lesson.*`` keys, filled with a plain ``{name}`` replace) have none. A
+  number field followed at once by a countable noun (``{count} tiles``) is an error: use
+  a plural field, or a "label: {count}" form.
+- **Terms.** Each language module's ``TERMS`` names the word the site uses for each
+  concept and the variants it rejects (regular expressions, matched case-insensitively
+  between word boundaries). A rejected variant anywhere in a page of the language
+  (fences included) or in a string of its table fails; a concept named after a glossary
+  entry has that entry's headword as its word.
+- **French typography.** One apostrophe (’); a no-break space before ``:`` and inside
+  « »; a narrow no-break space before ``;``, ``?`` and ``!``. Checked in every French page
+  (prose only: code, URLs, HTML and fence keys dropped) and every French string.
+- **Seats.** Readers count seats from 1: no view of a practice match, in any language,
+  names a seat 0 (the built pages are scanned in ``test_site.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel import Locale
+
+from engine import practice
+from engine.lang import (
+    LANGUAGES,
+    PLURAL_FORMS,
+    da,
+    de,
+    en,
+    fill,
+    fr,
+    pl,
+    plural,
+    plural_category,
+    strings,
+)
+from engine.rules import option_choices
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+MODULES = {"en": en, "fr": fr, "pl": pl, "de": de, "da": da}
+GLOSSARY_CONCEPTS = [
+    *("pips", "double", "boneyard", "set-aside", "open-end", "spinner", "blocked"),
+    *("going-out", "lead", "round", "match", "partnerships", "rounding", "score-sheet"),
+]
+JS_FILLED = ("page.", "lesson.")
+
+# Countable nouns that must not follow a bare number field ("{count} tiles").
+NOUNS = {
+    "en": r"tiles?|points?|players?|hands?|rounds?|pips?|seats?|names?|characters?|levels?"
+    r"|items?|bytes?|digits?|sides?|tasks?|deals?",
+    "fr": r"dominos?|points?|joueurs?|mains?|manches?|sièges?|noms?|caractères?|niveaux?"
+    r"|éléments?|octets?|chiffres?|camps?|tâches?|exercices?|donnes?|parties?",
+    "pl": r"klock\w*|kamie\w*|punkt\w*|gracz\w*|graczy|rąk|ręce|ręk\w*|rund\w*|rozda\w*|miejsc\w*"
+    r"|imion|imię|imiona|znak\w*|poziom\w*|element\w*|bajt\w*|cyfr\w*|stron\w*|zada\w*",
+    "de": r"Steine?n?|Punkte?n?|Spieler\w*|Hände?n?|Runden?|Augen|Sitze?n?|Namen|Zeichen"
+    r"|Ebenen?|Einträge?n?|Bytes?|Ziffern?|Seiten?|Aufgaben?|Partien?",
+    "da": r"brik(?:ker|kerne)?|point|spillere?|hænder|hånd|runder?|øjne|pladser?|navne?|tegn"
+    r"|niveauer?|elementer?|bytes?|cifre?|sider?|opgaver?|spil",
+}
+
+
+# Fields that hold a number. A bare one may meet a noun only when every value it can take
+# has one plural category in the language: a target is 61, 100, 150 or 250 points
+# (RULES.md), every one "other" (or Polish "many").
+NUMERIC = {
+    *("count", "n", "total", "points", "target", "limit", "max", "players", "expected"),
+    *("score", "pips", "sides", "deals", "done", "sum", "left"),
+}
+FIXED = {"target": sorted({*option_choices("block-dk")["target"], 100, 61})}
+
+
+def pages(lang: str) -> list[Path]:
+    if lang == "en":
+        return sorted(p for p in DOCS.glob("*.md") if p.name.count(".") == 1)
+    return sorted(DOCS.glob(f"*.{lang}.md"))
+
+
+def plural_fields(template: str) -> list[tuple[str, str]]:
+    """(field name, forms) of every plural field of ``template``."""
+    return [
+        (name, spec[len("plural:") :])
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None and spec and spec.startswith("plural:")
+    ]
+
+
+# -- plurals --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_categories_are_cldrs_for_every_count_to_a_thousand(lang: str) -> None:
+    rule = Locale.parse(lang).plural_form
+    wrong = [n for n in range(1001) if plural_category(lang, n) != rule(n)]
+    assert not wrong, f"{lang}: {wrong[:10]}"
+    assert plural_category(lang, 1_000_000) == rule(1_000_000)
+    used = {plural_category(lang, n) for n in range(1001)}
+    assert used <= set(PLURAL_FORMS[lang]) | {"many"}
+
+
+def test_polish_counts_take_three_forms() -> None:
+    forms = "# klocek|# klocki|# klocków"
+    said = {n: plural("pl", n, forms) for n in (0, 1, 2, 4, 5, 12, 14, 21, 22, 25, 112, 1000)}
+    assert said == {
+        0: "0 klocków",
+        1: "1 klocek",
+        2: "2 klocki",
+        4: "4 klocki",
+        5: "5 klocków",
+        12: "12 klocków",
+        14: "14 klocków",
+        21: "21 klocków",
+        22: "22 klocki",
+        25: "25 klocków",
+        112: "112 klocków",
+        1000: "1000 klocków",
+    }
+    assert fill("fr", "{n:plural:# domino|# dominos}", n=0) == "0 domino"
+    assert fill("en", "{n:plural:# tile|# tiles} and {m}", n=1, m=2) == "1 tile and 2"
+
+
+def test_a_plural_field_with_the_wrong_forms_or_value_is_an_error() -> None:
+    with pytest.raises(ValueError, match="3 forms"):
+        fill("pl", "{n:plural:# klocek|# klocki}", n=2)
+    with pytest.raises(ValueError, match="whole number"):
+        fill("en", "{n:plural:# tile|# tiles}", n="2")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_plural_field_gives_its_languages_forms(lang: str) -> None:
+    bad = []
+    for key, template in strings(lang).items():
+        for name, forms in plural_fields(template):
+            if len(forms.split("|")) != len(PLURAL_FORMS[lang]):
+                bad.append(f"{key}: {name} gives {forms!r}")
+            elif key.startswith(JS_FILLED):
+                bad.append(f"{key}: page JavaScript fills this string and cannot choose a form")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def bare_counts(lang: str, template: str) -> list[str]:
+    """The number fields of ``template`` followed at once by a countable noun."""
+    bare = re.compile(r"\{(\w+)\}\s+(?:" + NOUNS[lang] + r")\b", re.IGNORECASE)
+    found = []
+    for m in bare.finditer(template):
+        name = m.group(1)
+        values = FIXED.get(name)
+        if name not in NUMERIC or (values and len({plural_category(lang, v) for v in values}) == 1):
+            continue
+        found.append(m.group(0))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_bare_number_field_meets_a_noun(lang: str) -> None:
+    found = [f"{key}: {t!r}" for key, t in strings(lang).items() if bare_counts(lang, t)]
+    assert not found, "a count must agree with its noun:\n" + "\n".join(found)
+
+
+def test_a_bare_count_and_noun_is_caught() -> None:
+    assert bare_counts("pl", "Stos ma {count} klocków.")
+    assert not bare_counts("pl", "Stos ma {count:plural:# klocek|# klocki|# klocków}.")
+    assert not bare_counts("pl", "Gra toczy się do {target} punktów.")
+    assert bare_counts("pl", "Zrobione: wszystkie {total} zadania")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_string_formats_for_every_count(lang: str) -> None:
+    for key, template in strings(lang).items():
+        names = [f[1] for f in string.Formatter().parse(template) if f[1]]
+        for n in (0, 1, 2, 3, 5, 12, 22, 101):
+            params = {name: n for name in names}
+            try:
+                said = fill(lang, template, **params)
+            except (ValueError, KeyError, IndexError) as e:  # pragma: no cover - reported
+                pytest.fail(f"{key}: {e}")
+            assert "{" not in said or "{" in template.replace("{", "", len(names)), key
+
+
+# -- terms ----------------------------------------------------------------------------
+
+
+def terms(lang: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    table = getattr(MODULES[lang], "TERMS", None)
+    assert isinstance(table, dict), f"engine/lang/{lang}.py has no TERMS table"
+    return table
+
+
+def rejected_uses(lang: str, texts: dict[str, str]) -> list[str]:
+    """Where ``texts`` (place: text) use a variant the language's TERMS reject."""
+    found = []
+    for concept, (chosen, rejected) in terms(lang).items():
+        for pattern in rejected:
+            regex = re.compile(r"\b(?:" + pattern + r")\b", re.IGNORECASE)
+            for place, text in texts.items():
+                for m in regex.finditer(text):
+                    line = text.count("\n", 0, m.start()) + 1
+                    found.append(f"{place}:{line}: {m.group(0)!r} ({concept}: say {chosen!r})")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_terms_table_is_well_formed_and_the_glossary_is_its_home(lang: str) -> None:
+    table = terms(lang)
+    assert set(GLOSSARY_CONCEPTS) <= set(table), set(GLOSSARY_CONCEPTS) - set(table)
+    glossary = (DOCS / ("glossary.md" if lang == "en" else f"glossary.{lang}.md")).read_text(
+        "utf-8"
+    )
+    heads = dict(
+        (anchor, head.strip())
+        for head, anchor in re.findall(r"^## (.+?) \{#([\w-]+)\}", glossary, re.M)
+    )
+    assert list(heads) == GLOSSARY_CONCEPTS
+    for concept, (chosen, rejected) in table.items():
+        assert chosen and isinstance(rejected, tuple), concept
+        for pattern in rejected:
+            re.compile(pattern)
+            assert not re.fullmatch(r"(?:" + pattern + r")", chosen, re.IGNORECASE), concept
+        if concept in heads:
+            assert heads[concept].casefold() == chosen.casefold(), (concept, heads[concept])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_and_strings_use_only_the_chosen_terms(lang: str) -> None:
+    texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
+    texts.update({f"engine/lang/{lang}.py[{k}]": v for k, v in strings(lang).items()})
+    found = rejected_uses(lang, texts)
+    assert not found, "\n".join(found)
+
+
+def test_a_rejected_variant_is_caught() -> None:
+    assert rejected_uses("en", {"page": "Draw from the stock pile."})
+    assert rejected_uses("en", {"page": "Keep a scorecard."})
+    assert not rejected_uses("en", {"page": "Draw from the boneyard; keep a score sheet."})
+
+
+# -- French typography ----------------------------------------------------------------
+
+
+def prose(markdown: str) -> str:
+    """The reader's text of a page: code, HTML, URLs, fence keys and markers dropped."""
+    text = re.sub(r"```[\w-]*\n", "", markdown)
+    text = re.sub(r"`[^`\n]*`", " ", text)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(r"\{[#.][^}]*\}", " ", text)
+    text = re.sub(r"^(\s*)(?:!!!|\?\?\?\+?)\s*\w+", r"\1", text, flags=re.M)
+    text = re.sub(r"^[a-z][\w.-]*:[ \t]", "", text, flags=re.M)  # fence keys
+    return re.sub(r"^\|?[-:| ]+\|?$", "", text, flags=re.M)  # table rules
+
+
+FRENCH_RULES = [
+    (re.compile(r"'"), "an apostrophe is ’"),
+    (re.compile(r"(?:^|[^\u00a0\s]) ?:(?=\s|$)", re.M), "a no-break space (U+00A0) before :"),
+    (
+        re.compile(r"(?:[^\u202f\s]|(?<=\S) )[;?!](?=\s|$|[»)])", re.M),
+        "a narrow no-break space (U+202F) before ; ? !",
+    ),
+    (re.compile(r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»"), "no-break spaces inside « »"),
+]
+
+
+def french_faults(text: str) -> list[str]:
+    faults = []
+    for regex, rule in FRENCH_RULES:
+        for m in regex.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            start = text.rfind("\n", 0, m.start()) + 1
+            faults.append(f"line {line}: {rule}: {text[start : start + 90]!r}")
+    return faults
+
+
+def test_french_pages_follow_french_typography() -> None:
+    found = [
+        f"{p.name} {f}" for p in pages("fr") for f in french_faults(prose(p.read_text("utf-8")))
+    ]
+    assert not found, f"{len(found)} faults:\n" + "\n".join(found[:60])
+
+
+def test_french_strings_follow_french_typography() -> None:
+    found = [f"{k}: {f}" for k, v in strings("fr").items() for f in french_faults(v)]
+    assert not found, f"{len(found)} faults:\n" + "\n".join(found[:60])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Il n'y a pas de pioche.",
+        "Le score : 12.",
+        "Le score\u00a0: 12 ; puis 13.",
+        "Qui gagne ?",
+        "Qui gagne?",
+        "Il dit «\u00a0oui ».",
+    ],
+)
+def test_a_french_typography_fault_is_caught(text: str) -> None:
+    assert french_faults(text)
+
+
+def test_good_french_typography_passes() -> None:
+    good = "Il n’y a pas de pioche\u00a0: personne ne pioche\u202f; qui gagne\u202f?"
+    good += " «\u00a0Domino\u00a0»\u202f!"
+    assert french_faults(good) == []
+
+
+# -- seats ----------------------------------------------------------------------------
+
+SEAT_WORDS = {
+    "en": r"seats?",
+    "fr": r"sièges?",
+    "pl": r"miejsc\w*",
+    "de": r"sitz\w*",
+    "da": r"plads\w*",
+}
+
+
+def seat_zero(lang: str) -> re.Pattern[str]:
+    """A seat word followed by 0: "Seat 0", "seats 0 and 2", "Miejsce 0"."""
+    return re.compile(r"\b(?:" + SEAT_WORDS[lang] + r")\s+0\b", re.IGNORECASE)
+
+
+def texts_of(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in texts_of(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in texts_of(v)]
+    return []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_view_of_a_match_names_seat_zero(lang: str) -> None:
+    from test_practice import play_match
+
+    for preset, options, players, levels in [
+        ("block", {}, 3, ["club", "club"]),
+        ("block-dk", {"partnerships": True}, 4, ["club", "club", "club"]),
+        ("all-fives", {}, 2, ["club"]),
+    ]:
+        save = practice.new_save(preset, options, players, levels, seed=5)
+        _, views = play_match(save, lang)
+        said = [t for view in views for t in texts_of(view) if not t.lstrip().startswith("<svg")]
+        assert said, preset
+        zero = [t for t in said if seat_zero(lang).search(t)]
+        assert not zero, zero[:5]
+        # A view names seats as the reader counts them: the last seat is named.
+        assert any(re.search(rf"\b{players}\b", t) for t in said)
+
+
+def test_seat_zero_is_caught() -> None:
+    assert seat_zero("en").search("Seat 0 has laid their last tile")
+    assert seat_zero("pl").search("Miejsce 0 wygrywa")
+    assert not seat_zero("en").search("Seat 1 scores 0 points")
+    assert json.dumps(texts_of({"a": ["x", {"b": "y"}]})) == '["x", "y"]'
