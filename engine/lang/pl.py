@@ -488,7 +488,7 @@ STRINGS: dict[str, str] = {
     "error.task_no_seat": "zadanie z rundą musi wskazać miejsce czytelnika",
     "error.task_not_to_play": "nie gra teraz miejsce {seat}, tylko miejsce {current}",
     "error.task_no_hand": "zadanie z ruchem wymaga ręki czytelnika",
-    "error.task_no_play": "pytanie wymaga co najmniej jednego zagrania przed kolejką czytelnika",
+    "error.task_no_play": "pytanie wymaga co najmniej jednego zagrania, zanim przyjdzie kolej czytelnika",
     "error.task_turn_seat": "tuż po ostatnim zagraniu kolej przypada tylko na miejsce {seat}",
     "error.task_goal_fives": "cel {goal} wymaga gry, w której punkty zdobywa się w trakcie (All Fives)",
     "error.task_goal_spinner": "cel spinner wymaga gry ze spinnerem (All Fives)",
@@ -511,4 +511,43 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "Nie udało się uruchomić silnika zasad: jeden z jego plików dotarł uszkodzony, więc nie został zachowany. Przy następnej próbie zostanie pobrany jeszcze raz.",
     "engine.timeout": "Silnik zasad nie uruchomił się na czas (może połączenie jest wolne?). Spróbuj ponownie.",
     # --- end of the Offline block.
+}
+
+TERMS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # concept: (the word this site uses, rejected variants as regular expressions).
+    # The glossary's entries first, their headwords as the chosen words.
+    "pips": ("oczka", (r"punkcik\w*",)),
+    "double": ("dubel", (r"dublet\w*", r"podwójn\w* klock\w*")),
+    "boneyard": ("stos", (r"bank(u|iem|owi)?", r"kupk\w*", r"pul(a|i|ę|ą)")),
+    "set-aside": ("odłożone na bok", (r"martw\w* klock\w*", r"poza grą")),
+    "open-end": ("otwarty koniec", (r"woln\w* (koniec|końc\w*|konc\w*)",)),
+    "spinner": ("spinner", (r"krzyżak\w*",)),
+    "blocked": ("zablokowana runda", (r"blokad\w*", r"zamknięt\w* rund\w*", r"zatkan\w*")),
+    "going-out": (
+        "pozbycie się klocków",
+        # In Polish card talk "wyjście" is the lead: never say it for going out.
+        (r"wyjś(ć|cie|cia|ciu|ciem)", r"wyjd\w*", r"wyszł\w*", r"wyszed\w*", r"wychodz\w*"),
+    ),
+    "lead": ("otwarcie", (r"rozpoczynając\w*", r"zagrywając\w*")),
+    "round": ("runda", (r"rozgrywk\w*", r"partyjk\w*")),
+    "match": ("partia", (r"mecz\w*",)),
+    "partnerships": ("gra w parach", (r"partnerstw\w*", r"gr\w* drużynow\w*")),
+    "rounding": ("zaokrąglanie", (r"przybliżani\w*",)),
+    "score-sheet": (
+        "tabela wyników",
+        (r"kart\w* wynik\w*", r"karci\w* wynik\w*", r"arkusz\w* wynik\w*", r"protok[oó]ł\w*"),
+    ),
+    # Further words the pages and the interface share.
+    "tile": ("klocek", (r"kamie\w*", r"kostk\w*", r"płytk\w*")),
+    "line": ("łańcuch", (r"lini(a|i|ę|ą)", r"węż\w*")),
+    "turn": ("kolej", (r"ruch ma miejsce", r"kolejk\w*", r"tur(a|y|ę|ze|ą)")),
+    "seat": ("miejsce", (r"siedzeni\w*",)),
+    "hand": ("ręka", (r"dłoń", r"dłoni\w*")),
+    "team": ("drużyna", (r"zesp(ół|oł\w*)", r"ekip\w*")),
+    "draw": ("dobierać", (r"dociąg\w*", r"kupowa\w*")),
+    "deal": ("rozdanie", (r"rozdawka\w*",)),
+    "option": ("opcja", (r"przełącznik\w*",)),
+    "target": ("cel", (r"limit punktów",)),
+    "difference": ("metoda różnicy", (r"metod\w* różnicow\w*",)),
+    "practice": ("trening", (r"ćwiczeni\w*",)),
 }
