@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import importlib.util
 import json
 import os
@@ -1022,3 +1023,17 @@ def test_a_changed_number_in_one_language_turns_the_check_red(
     changed.write_text(_change_number(source.read_text(encoding="utf-8"), where), encoding="utf-8")
     problems = check_page(changed, lang)
     assert problems, f"changing a number in the {where} of {name} went unnoticed"
+
+
+@pytest.mark.parametrize(("page", "lang"), ALL_PAGES, ids=page_id)
+def test_no_built_page_names_a_seat_zero(site: Site, page: str, lang: str) -> None:
+    # Everything a reader can see or hear: text, hidden panels, labels, titles of
+    # figures and the words handed to the page's script (scripts and styles dropped).
+    from test_language import seat_zero
+
+    raw = site.page_path(page, lang).read_text(encoding="utf-8")
+    raw = re.sub(r"<(script|style)\b.*?</\1>", " ", raw, flags=re.S | re.I)
+    said = html.unescape(re.sub(r"<[^>]+>", " ", raw))
+    shown = html.unescape(" ".join(re.findall(r"=\"([^\"]*)\"", raw)))
+    found = seat_zero(lang).findall(said + " " + shown)
+    assert not found, found[:5]
