@@ -13,8 +13,8 @@ the value it takes.
 
 from __future__ import annotations
 
-from engine.lang import strings, text
 from engine.layout import End, Layout
+from engine.words import strings, text
 
 
 def describe(layout: Layout, lang: str = "en") -> str:

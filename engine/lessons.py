@@ -53,7 +53,7 @@ from engine.description import end_label
 from engine.errors import DominoError
 from engine.examples import steps as example_steps
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
-from engine.lang import strings, text
+from engine.words import strings, text
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
 from engine.records import excess
 from engine.rules import Rules

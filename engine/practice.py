@@ -31,7 +31,7 @@ from urllib.parse import quote, unquote_plus
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
-from engine.lang import reader_seat, strings, text
+from engine.lang import reader_seat
 from engine.layout import Layout
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
@@ -41,6 +41,7 @@ from engine.state import Move, RoundState
 from engine.svg import Fit
 from engine.tiles import Tile
 from engine.walkthrough import tell_end, tell_result
+from engine.words import strings, text
 
 SAVE_VERSION = 1
 """The version of the save format; a save of another version is refused."""

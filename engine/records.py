@@ -22,11 +22,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.errors import DominoError
-from engine.lang import LANGUAGES
 from engine.match import Match
 from engine.rules import Rules
 from engine.state import Move, RoundState
 from engine.tiles import Tile
+from engine.words import check_lang
 
 ROUND_KEYS = {"preset", "options", "players", "leader", "hands", "boneyard", "plays", "first_round"}
 MATCH_KEYS = {"preset", "options", "players", "first_leader", "rounds"}
@@ -168,7 +168,7 @@ def replay(record: object, lang: str = "en") -> dict[str, Any]:
     """Replays one record (round or match) into its JSON result; never raises on bad
     input, answering ``{"ok": false, "error": ..., "play": ...}`` instead. (An unknown
     ``lang`` is the caller's mistake, not the record's: it raises.)"""
-    _check_lang(lang)
+    check_lang(lang)
     try:
         if isinstance(record, dict) and "rounds" in record:
             return match_result(replay_match(record))
@@ -257,7 +257,7 @@ def replay_line(line: str | bytes, lang: str = "en") -> dict[str, Any] | None:
     UTF-8, not JSON, nested too deeply for the JSON reader, holding a number of more
     digits than Python converts, or not a good record, answers with its error.
     """
-    _check_lang(lang)
+    check_lang(lang)
     if isinstance(line, bytes | bytearray):
         body = bytes(line).rstrip(b"\r\n")
         if len(body) > MAX_LINE:
@@ -289,7 +289,7 @@ def replay_lines(lines: Iterable[str | bytes], lang: str = "en") -> Iterator[dic
     """One result per non-blank JSON Lines input line, in order, each answered as soon as
     its line is read; bad lines answer with an error (see :func:`replay_line`) and the
     rest go on."""
-    _check_lang(lang)
+    check_lang(lang)
     if isinstance(lines, str | bytes | bytearray) or not isinstance(lines, Iterable):
         raise DominoError("bad_argument", name="lines", value=lines)
     return (answer for line in lines if (answer := replay_line(line, lang)) is not None)
@@ -328,7 +328,7 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
     """The answer to one JSON document written over several lines (a pretty-printed
     record) that begins on input line ``line``; like :func:`replay_line`, it never raises
     on bad input, and its errors name the line where the document begins."""
-    _check_lang(lang)
+    check_lang(lang)
     if not isinstance(line, int) or isinstance(line, bool) or line < 1:
         raise DominoError("bad_argument", name="line", value=line)
     if isinstance(text, bytes | bytearray):
@@ -354,11 +354,6 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
         error = DominoError("document_number_too_long", line=line, limit=_max_digits())
         return error_answer(error, lang)
     return replay(record, lang)
-
-
-def _check_lang(lang: object) -> None:
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise DominoError("unknown_language", lang=lang)
 
 
 def _max_digits() -> int:

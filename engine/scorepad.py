@@ -42,12 +42,12 @@ from typing import Any
 
 from engine.errors import DominoError
 from engine.kernel import play_score
-from engine.lang import strings, text
 from engine.match import MatchOutcome, match_outcome
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.scoring import ScoreBreakdown, breakdown
 from engine.tiles import Tile
+from engine.words import strings, text
 
 VERSION = 1
 """The sheet format this engine reads and writes."""

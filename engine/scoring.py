@@ -149,7 +149,7 @@ class ScoreBreakdown:
         ``7 + 8 − 3 = 12``, ``9 + 9 = 18, rounded to 20``, ``… doubled for going out
         with a double: 20 × 2 = 40``; a blocked round in partnerships starts with both
         teams' sums (``teams 3 + 4 = 7 against 10 + 2 = 12: 12``)."""
-        from engine.lang import text
+        from engine.words import text
 
         if not self.terms:
             line = text(lang, "score.tie")

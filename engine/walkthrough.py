@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.lang import reader_seat, strings, text
+from engine.lang import reader_seat
+from engine.words import strings, text
 from engine.layout import Layout
 from engine.records import replay_round
 from engine.state import Event, RoundState

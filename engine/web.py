@@ -28,12 +28,13 @@ from engine import lessons, practice, scorepad
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
-from engine.lang import LANGUAGES, strings, text
+from engine.lang import LANGUAGES
 from engine.layout import Layout, parse_end
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.walkthrough import join
+from engine.words import check_lang, strings, text
 
 Handler = Callable[[dict[str, Any], str], Any]
 
@@ -317,11 +318,7 @@ def handle(request: object) -> dict[str, Any]:
     try:
         if not isinstance(request, dict):
             raise bad_request("request_not_object")
-        req_lang = request.get("lang", "en")
-        if req_lang in LANGUAGES:
-            lang = req_lang
-        else:
-            raise DominoError("unknown_language", lang=req_lang)
+        lang = check_lang(request.get("lang", "en"))
         name = request.get("method")
         args = request.get("args", {})
         if not isinstance(name, str) or name not in METHODS:

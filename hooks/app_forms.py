@@ -15,8 +15,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.lang import fill, strings
+from engine.lang import fill
 from engine.rules import PRESETS, option_choices
+from engine.words import strings
 
 OPTIONS_PRESET = "block-dk"
 """The preset whose options the set-up forms show."""

@@ -149,8 +149,6 @@ from engine.figures import layout_svg as _layout_svg  # noqa: E402
 from engine.figures import tile_svg as _tile_svg  # noqa: E402
 from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
 from engine.lang import reader_seat as _reader_seat  # noqa: E402
-from engine.lang import strings as _engine_strings  # noqa: E402
-from engine.lang import text as _engine_text  # noqa: E402
 from engine.rules import PRESETS as _PRESETS  # noqa: E402
 from engine.rules import Rules as _Rules  # noqa: E402
 from engine.rules import round_to_five as _round_to_five  # noqa: E402
@@ -158,6 +156,8 @@ from engine.scoring import Step as _Step  # noqa: E402
 from engine.tiles import Tile as _Tile  # noqa: E402
 from engine.walkthrough import round_steps as _round_steps  # noqa: E402
 from engine.web import try_view as _try_view  # noqa: E402
+from engine.words import strings as _engine_strings  # noqa: E402
+from engine.words import text as _engine_text  # noqa: E402
 from hooks import numbers as _numbers  # noqa: E402
 
 log = get_plugin_logger("domino")

@@ -78,8 +78,8 @@ from engine import lessons as _lessons  # noqa: E402
 from engine.errors import DominoError  # noqa: E402
 from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
 from engine.lang import reader_seat  # noqa: E402
-from engine.lang import strings as _strings  # noqa: E402
-from engine.lang import text as _text  # noqa: E402
+from engine.words import strings as _strings  # noqa: E402
+from engine.words import text as _text  # noqa: E402
 from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
 from hooks import numbers as _numbers  # noqa: E402
 from hooks.app_forms import SEARCH_EXCLUDE, script_url  # noqa: E402

@@ -37,7 +37,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from engine.lang import strings
+from engine.words import strings
 
 log = logging.getLogger("mkdocs.hooks.offline")
 

@@ -30,10 +30,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.errors import DominoError as _DominoError  # noqa: E402
-from engine.lang import text as _text  # noqa: E402
 from engine.players import LEVELS as _LEVELS  # noqa: E402
 from engine.practice import MAX_SEED as _MAX_SEED  # noqa: E402
 from engine.rules import Rules as _Rules  # noqa: E402
+from engine.words import text as _text  # noqa: E402
 from hooks.app_forms import (  # noqa: E402
     OPTIONS_PRESET,
     FencePage,

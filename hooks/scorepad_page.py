@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.lang import text as _text  # noqa: E402
 from engine.scorepad import MAX_NAME as _MAX_NAME  # noqa: E402
+from engine.words import text as _text  # noqa: E402
 from hooks.app_forms import (  # noqa: E402
     OPTIONS_PRESET,
     SEARCH_EXCLUDE,

@@ -30,20 +30,9 @@ import pytest
 from babel import Locale
 
 from engine import practice
-from engine.lang import (
-    LANGUAGES,
-    PLURAL_FORMS,
-    da,
-    de,
-    en,
-    fill,
-    fr,
-    pl,
-    plural,
-    plural_category,
-    strings,
-)
+from engine.lang import LANGUAGES, PLURAL_FORMS, da, de, en, fill, fr, pl, plural, plural_category
 from engine.rules import option_choices
+from engine.words import strings
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -33,7 +33,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import DominoError, lessons, web  # noqa: E402
-from engine.lang import LANGUAGES, strings, text  # noqa: E402
+from engine.lang import LANGUAGES  # noqa: E402
+from engine.words import strings, text  # noqa: E402
 from hooks import lessons as hook  # noqa: E402
 
 DOCS = ROOT / "docs"

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from engine import DominoError, RoundState, Rules
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.records import round_record
 from engine.scoring import breakdown, score_round_end
 from engine.walkthrough import round_steps
 from engine.web import call, try_view
+from engine.words import strings
 
 BLOCKED_3_7_8 = {
     "preset": "block", "players": 3, "leader": 1,

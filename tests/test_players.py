@@ -13,7 +13,7 @@ from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine.errors import DominoError
 from engine.kernel import BIT, VALUE_MASK, to_mask
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.layout import End
 from engine.players import (
     LEVELS,
@@ -37,6 +37,7 @@ from engine.players import (
 from engine.rules import Rules
 from engine.state import Move, Observation, RoundState
 from engine.tiles import ALL_TILES, Tile
+from engine.words import strings
 
 CASES = RULE_CONFIGS
 IDS = RULE_IDS

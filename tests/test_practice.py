@@ -11,9 +11,10 @@ import pytest
 from engine_helpers import replay_cli
 
 from engine import DominoError, practice
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.records import replay
 from engine.web import call
+from engine.words import strings
 
 
 def reader_move(view: dict) -> str:

@@ -17,12 +17,13 @@ from test_practice import play_match, reader_move
 
 from engine import DominoError, practice
 from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.players import LEVELS
 from engine.rules import PRESETS, needs_players, option_choices
 from engine.state import RoundState
 from engine.tiles import Tile
 from engine.web import call
+from engine.words import strings
 
 MATCHES = [
     ("block", {}, 2, ["club"]),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import DominoError
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.scorepad import (
     MAX_NAME,
     add_round,
@@ -23,6 +23,7 @@ from engine.scorepad import (
     score_sheet,
     set_round,
 )
+from engine.words import strings
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
+from engine.words import strings
 from hooks.lessons import parse_task
 from hooks.search_fold import EXCLUDE, strip_excluded
 from scripts.site_server import build_site

@@ -49,7 +49,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.examples import as_read, check  # noqa: E402
-from engine.lang import LANGUAGES, strings  # noqa: E402
+from engine.lang import LANGUAGES  # noqa: E402
+from engine.words import strings  # noqa: E402
 
 PAGES = (
     "index",

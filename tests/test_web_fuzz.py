@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from engine import lessons, practice, scorepad, web
 from engine.errors import DominoError
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
 from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
+from engine.words import strings
 
 # Modest counts: the suite runs on two cores shared by several people.
 FUZZ = settings(

@@ -1,16 +1,18 @@
-"""Translations: one module per language, each a plain table of strings.
+"""Translations: one module per language, each a plain table of strings, and the
+grammar that fills them in.
 
 A translator edits only the table of their language. Keys are shared by all languages;
 ``{name}`` fields are filled in by the engine. A count that meets a noun takes the
 noun's form for that count: ``{count:plural:# tile|# tiles}``, one form per plural
 category of the language (:data:`PLURAL_FORMS`), ``#`` standing for the number.
+
+This package is data: it imports nothing else of the engine and checks nothing.
+:mod:`engine.words` looks its strings up for a language it has checked, and
+:mod:`engine.errors` tells every error from its ``error.*`` templates.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import math
 import string
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -21,13 +23,17 @@ from engine.lang import da, de, en, fr, pl
 LANGUAGES: tuple[str, ...] = ("en", "fr", "pl", "de", "da")
 """The site's languages, English first."""
 
-_TABLES: dict[str, Mapping[str, str]] = {
-    "en": MappingProxyType(en.STRINGS),
-    "fr": MappingProxyType(fr.STRINGS),
-    "pl": MappingProxyType(pl.STRINGS),
-    "de": MappingProxyType(de.STRINGS),
-    "da": MappingProxyType(da.STRINGS),
-}
+TABLES: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        "en": MappingProxyType(en.STRINGS),
+        "fr": MappingProxyType(fr.STRINGS),
+        "pl": MappingProxyType(pl.STRINGS),
+        "de": MappingProxyType(de.STRINGS),
+        "da": MappingProxyType(da.STRINGS),
+    }
+)
+"""Each language's table of strings, read-only (look one up with
+:func:`engine.words.strings`, which checks the language)."""
 
 
 def reader_seat(seat: int) -> int:
@@ -66,9 +72,7 @@ def plural_category(lang: str, n: int) -> str:
         return "many"
     if lang in ("en", "de", "da"):
         return "one" if n == 1 else "other"
-    from engine.errors import DominoError
-
-    raise DominoError("unknown_language", lang=lang)
+    raise ValueError(f"no plural rule for {lang!r}: the languages are {', '.join(LANGUAGES)}")
 
 
 def plural(lang: str, n: int, forms: str) -> str:
@@ -102,236 +106,3 @@ _FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
 def fill(lang: str, template: str, /, **params: Any) -> str:
     """``template`` of ``lang`` with its fields, plural fields included, filled in."""
     return _FORMATTERS[lang].format(template, **params)
-
-
-def strings(lang: str) -> Mapping[str, str]:
-    """The table of ``lang``; an unknown language is an error, never a silent fallback."""
-    try:
-        return _TABLES[lang]
-    except KeyError:
-        from engine.errors import DominoError
-
-        raise DominoError("unknown_language", lang=lang) from None
-
-
-def text(lang: str, key: str, /, **params: Any) -> str:
-    """The string ``key`` of ``lang`` with its fields filled in."""
-    return fill(lang, strings(lang)[key], **params)
-
-
-# -- error messages ------------------------------------------------------------------
-
-GIVEN_CAP = 40
-"""At most this many characters of a caller's value are echoed in a message, then "…"."""
-PARAM_CAP = 200
-"""At most this many characters of any other parameter are shown, then "…"."""
-
-_GIVEN: dict[str, dict[str, str | None]] = {
-    # code: {parameter carrying the caller's own value: the kind it should have}.
-    # Such a value is shown as JSON ("150", true, null), followed by its kind in the
-    # reader's language when that kind is not the expected one (None: always).
-    "bad_tile": {"tile": "text"},
-    "bad_half": {"value": "int"},
-    "no_half": {"value": "int"},
-    "bad_play": {"play": "text"},
-    "bad_move": {"move": None},
-    "bad_end": {"end": "text"},
-    "bad_seat": {"seat": "int"},
-    "bad_players": {"players": "int"},
-    "unknown_preset": {"preset": "text"},
-    "bad_options": {"options": "object"},
-    "unknown_option": {"option": "text"},
-    "bad_option_value": {"value": None},
-    "unknown_language": {"lang": "text"},
-    "save_version": {"version": "int"},
-    "bad_argument": {"value": None},
-    "unknown_level": {"level": "text"},
-    "request_unknown_method": {"method": "text"},
-    "request_not_choice": {"answer": "text"},
-    "task_field": {"field": "text"},
-}
-
-
-def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
-    """An error message in ``lang`` (English for an unknown language).
-
-    End names are translated; a caller's value is shown as JSON with its kind when it
-    is not the expected one (``"150" (text)``), cut after :data:`GIVEN_CAP` characters;
-    the engine's own words (tiles as [a|b], lists of allowed values) are shown as they
-    are, cut after :data:`PARAM_CAP`. Never raises, whatever the parameters hold.
-    """
-    known = lang if isinstance(lang, str) and lang in _TABLES else "en"
-    table = _TABLES[known]
-    given = _GIVEN.get(code, {})
-    filled: dict[str, Any] = {}
-    for name, value in params.items():
-        if name in given:
-            filled[name] = _show_given(value, given[name], table)
-        elif type(value) is int and abs(value) < 10**12:
-            filled[name] = value  # a count, which a plural field may need as a number
-        elif name == "end" and isinstance(value, str) and f"end.{value}" in table:
-            filled[name] = table[f"end.{value}"]
-        else:
-            filled[name] = _show_plain(value)
-    template = table.get(f"error.{code}")
-    if template is None:
-        return f"{code}: {filled}"
-    try:
-        return fill(known, template, **filled)
-    except (KeyError, IndexError, ValueError):
-        return f"{template} ({filled})"
-
-
-_KINDS: tuple[tuple[type, str], ...] = (
-    (bool, "bool"),  # before int: a bool is an int in Python
-    (int, "int"),
-    (float, "float"),
-    (str, "text"),
-    (list, "list"),
-    (tuple, "list"),
-    (dict, "object"),
-)
-
-
-def _kind(value: object) -> str | None:
-    """The JSON kind of ``value`` (a key ``error.kind.<kind>``), ``None`` if it has none."""
-    if value is None:
-        return "null"
-    for cls, kind in _KINDS:
-        if isinstance(value, cls):
-            return kind
-    return None
-
-
-def _show_given(value: object, expected: str | None, table: Mapping[str, str]) -> str:
-    if isinstance(value, str) and len(value) > GIVEN_CAP:
-        # Cut inside the quotes: "abc… (no closing quote, as the text goes on).
-        shown = _cap(json.dumps(value[:GIVEN_CAP], ensure_ascii=False)[:-1] + "…", 10 * GIVEN_CAP)
-    elif isinstance(value, str):
-        shown = _cap(json.dumps(value, ensure_ascii=False), 10 * GIVEN_CAP)
-    else:
-        shown = _cap(_json(value, GIVEN_CAP), GIVEN_CAP)
-    kind = _kind(value)
-    if kind is not None and kind == expected:
-        return shown
-    word = table.get(f"error.kind.{kind}") if kind else _cap(type(value).__name__, GIVEN_CAP)
-    return f"{shown} ({word})" if word else shown
-
-
-def _show_plain(value: object) -> str:
-    if isinstance(value, str):
-        return _cap(value[: PARAM_CAP + 1], PARAM_CAP)
-    if value is None or isinstance(value, bool | int | float):
-        return _cap(_json(value, PARAM_CAP), PARAM_CAP)
-    try:
-        text = str(value)
-    except Exception:  # a caller's object whose str() fails: name its type instead
-        text = f"<{type(value).__name__}>"
-    return _cap(text[: PARAM_CAP + 1], PARAM_CAP)
-
-
-class _Full(Exception):
-    """The rendering is long enough: stop walking the value."""
-
-
-_MAX_DEPTH = 8
-_MAX_INT_BITS = 14_000  # about 4,200 digits: under Python's limit for int → str
-
-
-def _json(value: object, budget: int) -> str:
-    """``value`` as JSON, as far as the first ``budget`` characters or so; nesting past a
-    few levels is shown as […] or {…}, and what JSON cannot hold as its Python repr."""
-    parts: list[str] = []
-    size = 0
-
-    def emit(text: str) -> None:
-        nonlocal size
-        parts.append(text)
-        size += len(text)
-        if size > budget:
-            raise _Full
-
-    def walk(v: object, depth: int) -> None:
-        if v is None:
-            emit("null")
-        elif isinstance(v, bool):
-            emit("true" if v else "false")
-        elif isinstance(v, int):
-            emit(_int_text(v))
-        elif isinstance(v, float):
-            emit(json.dumps(v))  # NaN and Infinity as Python's json writes them
-        elif isinstance(v, str):
-            emit(json.dumps(v[: budget + 1], ensure_ascii=False))
-        elif isinstance(v, list | tuple):
-            if depth >= _MAX_DEPTH and v:
-                emit("[…]")
-                return
-            emit("[")
-            for i, item in enumerate(v):
-                if i:
-                    emit(", ")
-                walk(item, depth + 1)
-            emit("]")
-        elif isinstance(v, dict):
-            if depth >= _MAX_DEPTH and v:
-                emit("{…}")
-                return
-            emit("{")
-            for i, (key, item) in enumerate(v.items()):
-                if i:
-                    emit(", ")
-                walk(key, depth + 1)
-                emit(": ")
-                walk(item, depth + 1)
-            emit("}")
-        else:
-            try:
-                text = repr(v)[: budget + 1]
-            except Exception:  # a caller's object whose repr() fails: name its type
-                text = f"<{type(v).__name__}>"
-            emit(text)
-
-    with contextlib.suppress(_Full):
-        walk(value, 0)
-    return "".join(parts)
-
-
-def _int_text(n: int) -> str:
-    """A whole number in digits; one too long for Python to write, as ≈7.25e5000."""
-    if n.bit_length() <= _MAX_INT_BITS:
-        try:
-            return str(n)
-        except ValueError:  # a lower limit set with sys.set_int_max_str_digits
-            pass
-    bits = n.bit_length() - 64
-    size = math.log10(abs(n) >> bits) + bits * math.log10(2)
-    exponent = math.floor(size)
-    mantissa = round(10 ** (size - exponent), 2)
-    if mantissa >= 10:
-        mantissa, exponent = mantissa / 10, exponent + 1
-    return f"{'-' if n < 0 else ''}≈{mantissa:g}e{exponent}"
-
-
-def _cap(text: str, cap: int) -> str:
-    """``text`` cut after ``cap`` characters (then "…"), with every character that does
-    not print (controls, unpaired surrogates, …) written as a JSON escape, so that a
-    message always encodes and prints."""
-    if len(text) <= cap and text.isprintable():
-        return text
-    out: list[str] = []
-    size = 0
-    for c in text[: cap + 1]:
-        piece = c if c.isprintable() else _escape(c)
-        size += len(piece)
-        if size > cap:
-            return "".join(out) + "…"
-        out.append(piece)
-    return "".join(out)
-
-
-def _escape(c: str) -> str:
-    code = ord(c)
-    if code <= 0xFFFF:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

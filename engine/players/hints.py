@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.lang import fill, reader_seat, strings
+from engine.lang import fill, reader_seat
 from engine.players.expert import Expert, Search
 from engine.players.knowledge import knowledge
 from engine.players.levels import LEVELS, features
 from engine.state import Move, Observation, RoundState
+from engine.words import strings
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import pytest
 from conftest import axe_violations
 
 from engine import DominoError, web
-from engine.lang import strings
+from engine.words import strings
 
 RULES_PAGES = ("block", "house-rules", "draw-and-all-fives")
 LANGS = ("en", "fr", "pl", "de", "da")

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
-from engine.lang import strings
+from engine.words import strings
 from hooks.offline import write_service_worker
 
 CLIENT = "assets/js/engine-client.js"

@@ -18,7 +18,7 @@ import pytest
 from conftest import COLOUR_RULES, axe_violations, only_this_host, wider_than
 
 from engine import DominoError, lessons
-from engine.lang import strings, text
+from engine.words import strings, text
 from hooks import lessons as lesson_hook
 
 ROOT = Path(__file__).resolve().parents[2]

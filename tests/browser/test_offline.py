@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
-from engine.lang import strings
+from engine.words import strings
 from hooks.offline import write_service_worker
 
 LANGS = ("en", "de")

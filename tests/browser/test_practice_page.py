@@ -19,8 +19,8 @@ import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, practice
-from engine.lang import strings
 from engine.records import replay
+from engine.words import strings
 
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"

@@ -18,7 +18,7 @@ from conftest import axe_violations, only_this_host
 from test_practice_page import READY, ROOT, saved, url, wait_ready, words
 
 from engine import practice, web
-from engine.lang import strings
+from engine.words import strings
 
 SHOTS = Path("/tmp/shots")
 MIN_TILE_PX = 36

@@ -19,7 +19,8 @@ import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, scorepad
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES
+from engine.words import strings
 
 STORAGE_KEY = "domino-scorepad-sheet"
 ROOT = ".scorepad"

@@ -19,7 +19,7 @@ from typing import Any
 from conftest import axe_violations, only_this_host
 
 from engine import DominoError, scorepad
-from engine.lang import strings
+from engine.words import strings
 from hooks import lessons as lesson_hook
 
 MAX_CHARS = 256 * 1024  # store.js's MAX_CHARS
