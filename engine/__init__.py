@@ -13,7 +13,7 @@ True
 from engine.description import describe, figure_description, title
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
-from engine.layout import END_ORDER, Connection, End, Layout, OpenEnd, Side
+from engine.layout import END_ORDER, Connection, End, Layout, OpenEnd, TileSide
 from engine.match import Match, MatchOutcome, match_outcome
 from engine.rules import PRESETS, Rules, round_to_five
 from engine.scoring import RoundEnd, score_round_end
@@ -39,8 +39,8 @@ __all__ = [
     "RoundResult",
     "RoundState",
     "Rules",
-    "Side",
     "Tile",
+    "TileSide",
     "deal",
     "describe",
     "figure_description",

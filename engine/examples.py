@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.errors import DominoError
 from engine.lang import reader_seat
-from engine.layout import Layout, parse_play
+from engine.layout import Layout
 from engine.match import match_outcome
 from engine.rules import Rules
 from engine.scoring import RoundEnd, Step, breakdown, next_leader, score_round_end
@@ -142,11 +142,7 @@ def _tile_value(spec: Spec) -> Spec:
 
 
 def _build_layout(spec: Spec) -> Layout:
-    layout = Layout.empty(_rules(spec).spinner)
-    for play in spec["plays"]:
-        tile, end = parse_play(play)
-        layout = layout.place(tile, end)
-    return layout
+    return Layout.from_plays(spec["plays"], spinner=_rules(spec).spinner)
 
 
 def _layout(spec: Spec) -> Spec:

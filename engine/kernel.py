@@ -18,12 +18,13 @@ The rules, written once below:
   halves; a lone opening double adds one half on each side; an open spinner side with
   nothing on it adds nothing. A play scores the count when it is a multiple of five
   above zero.
-- A seat that cannot play draws from the stock (in draw games) until it can, and passes
-  when it cannot draw. The round ends when a seat lays its last tile, or when every seat
-  in turn has passed (blocked). This turn order is the one rule carried out in two
-  places, the playout loops here and :class:`~engine.state.RoundState`, which records
-  every draw and pass; ``tests/test_kernel.py`` replays every kind of playout through
-  the round state to hold them together.
+- Play goes round the table (:func:`next_seat`). A seat that cannot play draws from the
+  stock (in draw games) until it can, and passes when it cannot draw. The round ends
+  when a seat lays its last tile, or when every seat in turn has passed (blocked). This
+  turn order is :func:`turn`: the playout loops here call it whenever the next seat
+  cannot play at once, and :class:`~engine.state.RoundState` always, recording every
+  draw and pass it reports; ``tests/test_kernel.py`` replays every kind of playout
+  through the round state.
 - At the end of a round the side that went out scores every pip in the other sides'
   hands. A blocked round goes to the side with the strictly lowest pip sum, for the
   others' pips (``total``) or those less its own (``difference``); a tie for the lowest
@@ -37,13 +38,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile
-
-if TYPE_CHECKING:
-    from engine.state import Move, RoundState
 
 Trace = list[tuple[int, int, int]]
 """What a playout did: ``(seat, tile index, slot)``, slot -1 for the opening tile."""
@@ -313,6 +311,48 @@ class Board:
         self.last = t
 
 
+# -- whose turn -----------------------------------------------------------------------
+
+
+def next_seat(seat: int, players: int) -> int:
+    """Play goes round the table: the seat after ``seat`` of ``players``."""
+    return seat + 1 if seat + 1 < players else 0
+
+
+def turn(
+    hands: list[int],
+    want: int,
+    seat: int,
+    stock: list[int],
+    events: list[tuple[int, int]] | None = None,
+) -> int:
+    """Who plays after ``seat``: the next seat round the table that holds a tile of
+    ``want`` (the tiles that fit an open end, :attr:`Board.want`). A seat that holds none
+    draws from the end of ``stock`` until it does, and passes once ``stock`` is empty
+    (it is empty where the rules do not draw). -1 when every seat in turn has passed:
+    the round is blocked. ``hands`` take the tiles drawn; ``events`` collects ``(seat,
+    tile)`` for each draw and ``(seat, -1)`` for each pass, in order."""
+    n = len(hands)
+    s = seat
+    for _ in range(n):
+        s = s + 1 if s + 1 < n else 0
+        h = hands[s]
+        if h & want:
+            return s
+        while stock:
+            t = stock.pop()
+            h |= 1 << t
+            if events is not None:
+                events.append((s, t))
+            if want >> t & 1:
+                hands[s] = h
+                return s
+        hands[s] = h
+        if events is not None:
+            events.append((s, -1))
+    return -1
+
+
 def required_opening(hands: Sequence[int]) -> tuple[int, int]:
     """The seat and tile that must open a first round of ``block-dk``."""
     rank = OPENING_RANK
@@ -352,6 +392,16 @@ def end_points(rules: Rules, raw: int, double_out: bool) -> int:
     that."""
     points = rules.round_score(raw)
     return 2 * points if double_out and rules.double_finish else points
+
+
+def round_points(play: Sequence[int], winner: int | None, end: int) -> list[int]:
+    """What each side scores for a round: its points in play (All Fives; zeros
+    elsewhere), and the winning side the end score ``end`` too. Every ledger of points
+    (a round's result, a playout's score, the scorepad's rounds) is this sum."""
+    points = list(play)
+    if winner is not None:
+        points[winner] += end
+    return points
 
 
 # -- playouts ---------------------------------------------------------------------------
@@ -430,11 +480,10 @@ def play_line(
     the heaviest tile; else the heaviest tile. A tile that fits both ends goes to either
     at random. ``trace`` collects ``(seat, tile, slot)`` for each play."""
     n = len(hands)
-    nxt = tuple((s + 1) % n for s in range(n))
+    nxt = tuple(next_seat(s, n) for s in range(n))
     want, step, left, right = _WANT, _STEP, _LEFT, _RIGHT
     pips = PIPS
     random_only = eps >= 1.0
-    passes = 0
     last = -1
     if a < 0:
         h = hands[seat]
@@ -447,62 +496,60 @@ def play_line(
             trace.append((seat, t, -1))
         if not h:
             return Playout(seat, hands, t, [0] * n)
-        seat = nxt[seat]
+        after = seat
+    else:
+        after = seat - 1 if seat else n - 1
     e = a << 3 | b
     while True:
-        h = hands[seat]
-        legal = h & want[e]
-        while not legal and stock:
-            t = stock.pop()
-            h |= 1 << t
-            legal = h & want[e]
-        if legal:
-            passes = 0
-            x = -1
-            if not legal & (legal - 1):
-                t = legal.bit_length() - 1
-            elif random_only or rnd() < eps:
-                k = int(rnd() * legal.bit_count())
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                t = (legal & -legal).bit_length() - 1
-            elif look:
-                # Shut the next seat out where possible, else shed the heaviest tile.
-                follow = hands[nxt[seat]]
-                best = -1
-                t = -1
-                m = legal
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    c = bit.bit_length() - 1
-                    i = c << 6 | e
-                    for y in (left[i], right[i]):
-                        if y >= 0:
-                            key = pips[c] + (0 if follow & want[y >> 1] else 64)
-                            if key > best:
-                                best, t, x = key, c, y
-            else:
-                t = heaviest(legal)
-            if x < 0:
-                x = step[t << 6 | e]
-                if x < 0:
-                    x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
-            e = x >> 1
-            if trace is not None:
-                trace.append((seat, t, x & 1))
-            h ^= 1 << t
-            hands[seat] = h
-            last = t
-            if not h:
-                return Playout(seat, hands, t, [0] * n)
-        else:
-            hands[seat] = h
-            passes += 1
-            if passes == n:
+        # The turn order is turn()'s; it is asked only when the next seat cannot play.
+        seat = nxt[after]
+        legal = hands[seat] & want[e]
+        if not legal:
+            seat = turn(hands, want[e], after, stock)
+            if seat < 0:
                 return Playout(None, hands, last, [0] * n)
-        seat = nxt[seat]
+            legal = hands[seat] & want[e]
+        h = hands[seat]
+        x = -1
+        if not legal & (legal - 1):
+            t = legal.bit_length() - 1
+        elif random_only or rnd() < eps:
+            k = int(rnd() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            t = (legal & -legal).bit_length() - 1
+        elif look:
+            # Shut the next seat out where possible, else shed the heaviest tile.
+            follow = hands[nxt[seat]]
+            best = -1
+            t = -1
+            m = legal
+            while m:
+                bit = m & -m
+                m ^= bit
+                c = bit.bit_length() - 1
+                i = c << 6 | e
+                for y in (left[i], right[i]):
+                    if y >= 0:
+                        key = pips[c] + (0 if follow & want[y >> 1] else 64)
+                        if key > best:
+                            best, t, x = key, c, y
+        else:
+            t = heaviest(legal)
+        if x < 0:
+            x = step[t << 6 | e]
+            if x < 0:
+                x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
+        e = x >> 1
+        if trace is not None:
+            trace.append((seat, t, x & 1))
+        h ^= 1 << t
+        hands[seat] = h
+        last = t
+        if not h:
+            return Playout(seat, hands, t, [0] * n)
+        after = seat
 
 
 def play_spinner(
@@ -530,24 +577,19 @@ def play_spinner(
     place = board.place
     placements = board.placements
     slots_of = board.slots
-    passes = 0
     last = board.last
+    after = seat - 1 if seat else n - 1
     while True:
-        h = hands[seat]
+        # The turn order is turn()'s; it is asked only when the next seat cannot play.
         want = board.want
-        legal = h & want
-        while not legal and stock:
-            t = stock.pop()
-            h |= 1 << t
-            legal = h & want
+        seat = after + 1 if after + 1 < n else 0
+        legal = hands[seat] & want
         if not legal:
-            hands[seat] = h
-            passes += 1
-            if passes == n:
+            seat = turn(hands, want, after, stock)
+            if seat < 0:
                 return Playout(None, hands, last, points)
-            seat = seat + 1 if seat + 1 < n else 0
-            continue
-        passes = 0
+            legal = hands[seat] & want
+        h = hands[seat]
         if random_only or rnd() < eps:
             c = legal.bit_count()
             t = nth_bit(legal, int(rnd() * c)) if c > 1 else legal.bit_length() - 1
@@ -573,7 +615,7 @@ def play_spinner(
         hands[seat] = h
         if not h:
             return Playout(seat, hands, t, points)
-        seat = seat + 1 if seat + 1 < n else 0
+        after = seat
 
 
 class FastRules:
@@ -617,19 +659,6 @@ class FastRules:
             return play_spinner(hands, board, seat, stock, rnd, points, trace, fives=self.fives)
         return play_line(hands, -1, -1, seat, stock, rnd, trace)
 
-    def round_state(self, hands: list[int], stock: list[int], leader: int) -> RoundState:
-        """The public :class:`RoundState` of a kernel deal (whose stock is drawn from
-        the end)."""
-        from engine.state import RoundState
-
-        return RoundState(
-            self.rules,
-            self.players,
-            leader,
-            [from_mask(h) for h in hands],
-            [ALL_TILES[t] for t in reversed(stock)],
-        )
-
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""
         side_of = self.side_of
@@ -643,44 +672,36 @@ class FastRules:
         went_out = out.went_out
         out_side = None if went_out is None else side_of[went_out]
         side, terms = end_terms(sums, out_side, self.difference)
-        if side is None:
-            return None, points
-        raw = 0
-        for i, sign in terms:
-            raw += sign * sums[i]
-        double_out = went_out is not None and DOUBLE[out.last_tile]
-        points[side] += end_points(self.rules, raw, double_out)
-        return side, points
-
-
-def trace_moves(trace: Trace) -> list[tuple[int, Move]]:
-    """The seats and moves of a playout's trace, for :meth:`RoundState.apply`."""
-    from engine.state import move_of
-
-    return [(seat, move_of(t, slot)) for seat, t, slot in trace]
+        end = 0
+        if side is not None:
+            raw = 0
+            for i, sign in terms:
+                raw += sign * sums[i]
+            end = end_points(self.rules, raw, went_out is not None and DOUBLE[out.last_tile])
+        return side, round_points(points, side, end)
 
 
 def random_round(
     rules: Rules, players: int, rng: random.Random, leader: int = 0
 ) -> tuple[int | None, list[int]]:
     """Deal and play one round with random legal moves; the winner side and points."""
-    fr = FastRules(rules, players)
+    fast = FastRules(rules, players)
     rnd = rng.random
-    hands, stock = fr.deal(rnd)
-    return fr.score(fr.play(hands, leader, stock, rnd))
+    hands, stock = fast.deal(rnd)
+    return fast.score(fast.play(hands, leader, stock, rnd))
 
 
 def random_rounds(rules: Rules, players: int, count: int, seed: int = 0) -> int:
     """Play ``count`` random rounds; returns the number of tiles played (for benchmarks)."""
-    fr = FastRules(rules, players)
+    fast = FastRules(rules, players)
     rnd = random.Random(seed).random
     played = 0
-    dealt = fr.dealt
+    dealt = fast.dealt
     for _ in range(count):
-        hands, stock = fr.deal(rnd)
+        hands, stock = fast.deal(rnd)
         n_stock = len(stock)
-        out = fr.play(hands, 0, stock, rnd)
-        fr.score(out)
+        out = fast.play(hands, 0, stock, rnd)
+        fast.score(out)
         held = sum(h.bit_count() for h in out.hands)
         played += dealt + (n_stock - len(stock)) - held
     return played

@@ -35,11 +35,13 @@ class End(StrEnum):
 
 
 END_ORDER: tuple[End, ...] = (End.LEFT, End.RIGHT, End.UP, End.DOWN)
+"""The order in which ends are tried when a play names none; an end's place in it is
+its slot in the rules kernel (:class:`~engine.kernel.Board`)."""
 _END_NAMES = frozenset(e.value for e in End)
-"""The order in which ends are tried when a play names none."""
+_SLOT = {e: i for i, e in enumerate(END_ORDER)}
 
 
-class Side(StrEnum):
+class TileSide(StrEnum):
     """A side of a placed tile where another tile can join."""
 
     HIGH = "high"
@@ -53,8 +55,30 @@ class Side(StrEnum):
         return self.value
 
 
-SIDE_ORDER: dict[Side, int] = {s: i for i, s in enumerate(Side)}
+TILE_SIDE_ORDER: dict[TileSide, int] = {s: i for i, s in enumerate(TileSide)}
 """For one tile, open points are listed high end, low end, A, B, up, down."""
+
+
+def slot_for(board: Board, tile: Tile, end: End | None) -> int:
+    """The slot of ``board`` where ``tile`` goes: that of ``end``, or without one the
+    first open end it fits (left, right, up, down); -1 for the opening tile, which takes
+    no end. The one check of a placement: a tile that fits no open end (``no_fit``), an
+    end that is not open (``end_closed``) or one whose value the tile lacks
+    (``no_match``) is an error."""
+    if not board.down:
+        return -1
+    t = tile.index
+    if end is None:
+        fitting = board.slots(t)
+        if not fitting:
+            raise DominoError("no_fit", tile=str(tile), ends=", ".join(map(str, board.vals)))
+        return fitting[0]
+    slot = _SLOT[end]
+    if slot >= len(board.vals):
+        raise DominoError("end_closed", end=end.value, tile=str(tile))
+    if not board.fits(t, slot):
+        raise DominoError("no_match", tile=str(tile), end=end.value, value=board.vals[slot])
+    return slot
 
 
 def parse_end(text: object) -> End:
@@ -72,9 +96,9 @@ class Connection:
     """
 
     parent: int
-    parent_side: Side
+    parent_side: TileSide
     child: int
-    child_side: Side
+    child_side: TileSide
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +107,7 @@ class OpenEnd:
 
     end: End
     tile: int
-    side: Side
+    side: TileSide
     value: int
 
 
@@ -135,37 +159,25 @@ class Layout:
         """The layout with ``tile`` placed at ``end`` (the first that fits if ``None``).
 
         The opening tile takes no end. A tile must match the value of the end it joins
-        (the rules themselves are the kernel's: :class:`engine.kernel.Board`).
+        (checked by :func:`slot_for`; the rules themselves are the kernel's:
+        :class:`engine.kernel.Board`).
         """
         if tile in self.tiles:
             raise DominoError("already_placed", tile=str(tile))
-        n = len(self.tiles)
+        slot = slot_for(self.board, tile, end)
         board = self.board.copy()
-        if n == 0:
+        if slot < 0:
             board.place(tile.index)
             return self._after(tile, None, (), board)
-        fitting = board.slots(tile.index)
-        if end is None:
-            if not fitting:
-                raise DominoError(
-                    "no_fit", tile=str(tile), ends=", ".join(str(e.value) for e in self.ends)
-                )
-            slot = fitting[0]
-        else:
-            slot = END_ORDER.index(end)
-            if slot >= len(board.vals):
-                raise DominoError("end_closed", end=end.value, tile=str(tile))
-            if slot not in fitting:
-                raise DominoError("no_match", tile=str(tile), end=end.value, value=board.vals[slot])
         target = self.ends[slot]
         if tile.is_double:
-            own = Side.A
+            own = TileSide.A
         elif tile.low == target.value:
-            own = Side.LOW
+            own = TileSide.LOW
         else:
-            own = Side.HIGH
+            own = TileSide.HIGH
         board.place(tile.index, slot)
-        joined = Connection(target.tile, target.side, n, own)
+        joined = Connection(target.tile, target.side, len(self.tiles), own)
         return self._after(tile, END_ORDER[slot], (*self.connections, joined), board)
 
     def _after(
@@ -181,11 +193,11 @@ class Layout:
         for slot, (value, pos) in enumerate(zip(board.vals, board.at, strict=True)):
             held = tiles[pos]
             if slot >= 2 and pos == board.spinner:
-                side = Side.UP if slot == 2 else Side.DOWN
+                side = TileSide.UP if slot == 2 else TileSide.DOWN
             elif held.is_double:
-                side = Side.A if pos == 0 and slot == 0 else Side.B
+                side = TileSide.A if pos == 0 and slot == 0 else TileSide.B
             else:
-                side = Side.HIGH if value == held.high else Side.LOW
+                side = TileSide.HIGH if value == held.high else TileSide.LOW
             ends.append(OpenEnd(END_ORDER[slot], pos, side, value))
         return Layout(
             tiles=tiles,
@@ -212,7 +224,7 @@ class Layout:
 
     def open_points(self) -> list[OpenEnd]:
         """Open ends sorted by tile ([low|high] ascending), then by side."""
-        return sorted(self.ends, key=lambda e: (self.tiles[e.tile], SIDE_ORDER[e.side]))
+        return sorted(self.ends, key=lambda e: (self.tiles[e.tile], TILE_SIDE_ORDER[e.side]))
 
     def open_values(self) -> list[int]:
         """The values the open ends take, in the order left, right, up, down."""

@@ -53,13 +53,13 @@ from engine.description import end_label
 from engine.errors import DominoError
 from engine.examples import steps as example_steps
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
-from engine.words import strings, text
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
 from engine.records import excess
 from engine.rules import Rules
 from engine.scoring import Step
 from engine.state import Event, Move, RoundState, legal_moves_of
 from engine.tiles import Tile
+from engine.words import strings, text
 
 KINDS: tuple[str, ...] = ("move", "choice", "number")
 GOALS: tuple[str, ...] = ("any", "score", "most", "spinner")

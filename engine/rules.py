@@ -206,6 +206,11 @@ class Rules:
         """The side a seat scores for (team 0 is seats 0 and 2)."""
         return seat % 2 if self.partnerships else seat
 
+    def seats(self, side: int, players: int) -> tuple[int, ...]:
+        """The seats of ``players`` that score for ``side``: the side's one seat, or a
+        team's two (seats 0 and 2 for team 0)."""
+        return tuple(s for s in range(players) if self.side_of(s) == side)
+
     def round_score(self, points: int) -> int:
         """Rounds to the nearest multiple of five when the rules say so: 12 → 10, 13 → 15."""
         return round_to_five(points) if self.rounding else points

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.kernel import end_points, end_terms
+from engine.kernel import end_points, end_terms, next_seat
 from engine.rules import Rules
+from engine.words import text
 
 
 @dataclass(frozen=True)
@@ -149,8 +150,6 @@ class ScoreBreakdown:
         ``7 + 8 − 3 = 12``, ``9 + 9 = 18, rounded to 20``, ``… doubled for going out
         with a double: 20 × 2 = 40``; a blocked round in partnerships starts with both
         teams' sums (``teams 3 + 4 = 7 against 10 + 2 = 12: 12``)."""
-        from engine.words import text
-
         if not self.terms:
             line = text(lang, "score.tie")
         else:
@@ -184,7 +183,7 @@ def breakdown(
     """
     players = len(pips)
     sums = side_pips(rules, pips)
-    seats = [[s for s in range(players) if rules.side_of(s) == side] for side in range(len(sums))]
+    seats = [rules.seats(side, players) for side in range(len(sums))]
     out_side = None if went_out is None else rules.side_of(went_out)
     side, signed = end_terms(sums, out_side, rules.blocked_scoring == "difference")
     # A blocked round between teams compares the teams' sums: each is a step.
@@ -202,7 +201,7 @@ def breakdown(
         # The partner with fewer pips leads next; on equal pips, the first of the two
         # clockwise from the leader's left.
         order = [(leader + k) % players for k in range(1, players + 1)]
-        members = [s for s in order if rules.side_of(s) == side]
+        members = [s for s in order if s in seats[side]]
         seat = min(members, key=lambda s: (pips[s], members.index(s)))
     raw = sum(t.sign * t.total for t in terms)
     double_out = went_out is not None and last_double
@@ -229,4 +228,4 @@ def next_leader(rules: Rules, players: int, leader: int, end: RoundEnd) -> int:
     """Who leads the round after one led by ``leader`` that ended as ``end``."""
     if rules.lead == "winner" and end.seat is not None:
         return end.seat
-    return (leader + 1) % players
+    return next_seat(leader, players)

@@ -16,8 +16,21 @@ from typing import Literal, NamedTuple
 
 from engine import kernel
 from engine.errors import DominoError
-from engine.kernel import BIT, DOUBLE, Board, bits, from_mask, mask_pips, play_score, to_mask
-from engine.layout import END_ORDER, End, Layout, parse_end, parse_play
+from engine.kernel import (
+    BIT,
+    DOUBLE,
+    Board,
+    FastRules,
+    Trace,
+    bits,
+    from_mask,
+    mask_pips,
+    play_score,
+    round_points,
+    to_mask,
+    turn,
+)
+from engine.layout import END_ORDER, End, Layout, parse_end, parse_play, slot_for
 from engine.rules import Rules, check_seat
 from engine.scoring import RoundEnd, ScoreBreakdown, breakdown, next_leader
 from engine.tiles import ALL_TILES, Tile
@@ -50,9 +63,6 @@ _MOVES: tuple[tuple[Move, ...], ...] = tuple(
     tuple(Move(t, e) for e in (*END_ORDER, None)) for t in ALL_TILES
 )
 """``_MOVES[t][slot]``: tile ``t`` at open end ``slot``; slot -1 (the last) names no end."""
-
-
-_SLOT = {e: i for i, e in enumerate(END_ORDER)}
 
 
 def move_of(tile: int, slot: int) -> Move:
@@ -404,26 +414,9 @@ class RoundState:
         t = tile.index
         if not self._hands[seat] >> t & 1:
             raise DominoError("not_in_hand", seat=seat, tile=str(tile))
-        board = self._board
-        if not board.down:
-            if self.opening is not None and tile != self.opening:
-                raise DominoError("must_lead_with", seat=seat, tile=str(self.opening))
-            return t, -1
-        end = move.end
-        if end is None:
-            fitting = board.slots(t)
-            if not fitting:
-                ends = ", ".join(map(str, board.vals))
-                raise DominoError("seat_no_fit", seat=seat, tile=str(tile), ends=ends)
-            return t, fitting[0]
-        slot = _SLOT[end]
-        if slot >= len(board.vals):
-            raise DominoError("seat_end_closed", seat=seat, tile=str(tile), end=end.value)
-        if not board.fits(t, slot):
-            raise DominoError(
-                "seat_no_match", seat=seat, tile=str(tile), end=end.value, value=board.vals[slot]
-            )
-        return t, slot
+        if not self._board.down and self.opening is not None and tile != self.opening:
+            raise DominoError("must_lead_with", seat=seat, tile=str(self.opening))
+        return t, slot_for(self._board, tile, move.end)
 
     def check(self, move: Move | str) -> Move:
         """The move as it would be applied (its end filled in); raises if illegal."""
@@ -454,26 +447,14 @@ class RoundState:
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
-        """Pass the turn on from ``seat`` to the next player who can play: a seat that
-        cannot draws from the stock where the rules allow it, until it can, or passes."""
-        n = self.players
-        want = self._board.want
-        hands = self._hands
-        stock = self._stock if self._draw else None
-        for k in range(1, n + 1):
-            nxt = (seat + k) % n
-            if hands[nxt] & want:
-                self._current = nxt
-                return
-            while stock:
-                t = stock.pop()
-                hands[nxt] |= BIT[t]
-                self.events.append(Event("draw", nxt, ALL_TILES[t]))
-                if want >> t & 1:
-                    self._current = nxt
-                    return
-            self.events.append(Event("pass", nxt))
-        self._current = None
+        """Pass the turn on from ``seat`` (:func:`engine.kernel.turn`), recording the
+        draws and passes on the way."""
+        told: list[tuple[int, int]] = []
+        nxt = turn(self._hands, self._board.want, seat, self._stock, told)
+        events = self.events
+        for s, t in told:
+            events.append(Event("draw", s, ALL_TILES[t]) if t >= 0 else Event("pass", s))
+        self._current = None if nxt < 0 else nxt
 
     def clone(self) -> RoundState:
         """An independent copy."""
@@ -509,9 +490,7 @@ class RoundState:
         """The outcome; only for a finished round."""
         end = self.score_breakdown().end
         pips = self.pips()
-        points = list(self.play_points)
-        if end.winner is not None:
-            points[end.winner] += end.points
+        points = round_points(self.play_points, end.winner, end.points)
         return RoundResult(
             winner=end.winner,
             blocked=end.blocked,
@@ -526,6 +505,26 @@ class RoundState:
             f"<RoundState {self.rules.preset} players={self.players} "
             f"turn={self._current} layout={[str(t) for t in self.layout.tiles]}>"
         )
+
+
+def kernel_round(
+    fast: FastRules, hands: Sequence[int], stock: Sequence[int], leader: int
+) -> RoundState:
+    """The :class:`RoundState` of a kernel deal (:meth:`engine.kernel.FastRules.deal`:
+    hands as masks, the stock drawn from its end), for replaying a playout through the
+    public interface (see :func:`trace_moves`)."""
+    return RoundState(
+        fast.rules,
+        fast.players,
+        leader,
+        [from_mask(h) for h in hands],
+        [ALL_TILES[t] for t in reversed(stock)],
+    )
+
+
+def trace_moves(trace: Trace) -> list[tuple[int, Move]]:
+    """The seats and moves of a playout's trace, for :meth:`RoundState.apply`."""
+    return [(seat, move_of(t, slot)) for seat, t, slot in trace]
 
 
 _EMPTY = {False: Layout.empty(False), True: Layout.empty(True)}

@@ -43,7 +43,7 @@ from typing import Literal
 
 from engine.description import describe
 from engine.description import title as layout_title
-from engine.layout import Connection, End, Layout, Side
+from engine.layout import Connection, End, Layout, TileSide
 
 UNIT = 32
 """A tile's short side in SVG user units; a tile is ``UNIT`` by ``2 * UNIT``."""
@@ -193,7 +193,7 @@ def arrange(layout: Layout, fit: Fit = "wide") -> Arrangement:
     if fit != "wide":
         raise ValueError(f"fit must be 'wide' or 'narrow', not {fit!r}")
     placed: list[PlacedTile] = []
-    sides: dict[tuple[int, Side], tuple[float, float, Vec]] = {}
+    sides: dict[tuple[int, TileSide], tuple[float, float, Vec]] = {}
     arms: dict[End, _Arm] = {}
     joined = {c.child: c for c in layout.connections}
     snake = not layout.uses_spinner
@@ -208,10 +208,10 @@ def arrange(layout: Layout, fit: Fit = "wide") -> Arrangement:
             Half(cx - u[0] * _HALF, cy - u[1] * _HALF, v),
         )
         placed.append(PlacedTile(i, layout.tiles[i].code, cx - w / 2, cy - h / 2, w, h, halves))
-        sides[(i, Side.A)] = (cx - d[0] * _HALF, cy - d[1] * _HALF, (-d[0], -d[1]))
-        sides[(i, Side.B)] = (cx + d[0] * _HALF, cy + d[1] * _HALF, d)
-        sides[(i, Side.UP)] = (cx + u[0] * UNIT, cy + u[1] * UNIT, u)
-        sides[(i, Side.DOWN)] = (cx - u[0] * UNIT, cy - u[1] * UNIT, (-u[0], -u[1]))
+        sides[(i, TileSide.A)] = (cx - d[0] * _HALF, cy - d[1] * _HALF, (-d[0], -d[1]))
+        sides[(i, TileSide.B)] = (cx + d[0] * _HALF, cy + d[1] * _HALF, d)
+        sides[(i, TileSide.UP)] = (cx + u[0] * UNIT, cy + u[1] * UNIT, u)
+        sides[(i, TileSide.DOWN)] = (cx - u[0] * UNIT, cy - u[1] * UNIT, (-u[0], -u[1]))
 
     for i, tile in enumerate(layout.tiles):
         if i == layout.spinner:
@@ -228,8 +228,8 @@ def arrange(layout: Layout, fit: Fit = "wide") -> Arrangement:
             else:
                 halves = (Half(-_HALF, 0, tile.low), Half(_HALF, 0, tile.high))
                 placed.append(PlacedTile(0, tile.code, -UNIT, -_HALF, 2 * UNIT, UNIT, halves))
-                sides[(0, Side.LOW)] = (-UNIT, 0, _LEFT)
-                sides[(0, Side.HIGH)] = (UNIT, 0, _RIGHT)
+                sides[(0, TileSide.LOW)] = (-UNIT, 0, _LEFT)
+                sides[(0, TileSide.HIGH)] = (UNIT, 0, _RIGHT)
             continue
         c = joined[i]
         px, py, d = sides[(c.parent, c.parent_side)]
@@ -265,10 +265,10 @@ def arrange(layout: Layout, fit: Fit = "wide") -> Arrangement:
                     break
         x, y, w, h = _span(qx, qy, nd)
         fx, fy = qx + nd[0] * UNIT, qy + nd[1] * UNIT
-        near = tile.low if c.child_side is Side.LOW else tile.high
+        near = tile.low if c.child_side is TileSide.LOW else tile.high
         halves = (Half(qx, qy, near), Half(fx, fy, tile.other(near)))
         placed.append(PlacedTile(i, tile.code, x, y, w, h, halves))
-        far_side = Side.HIGH if c.child_side is Side.LOW else Side.LOW
+        far_side = TileSide.HIGH if c.child_side is TileSide.LOW else TileSide.LOW
         sides[(i, far_side)] = (fx + nd[0] * _HALF, fy + nd[1] * _HALF, nd)
 
     markers = []
@@ -341,21 +341,26 @@ class _Run:
         return x, y, nd
 
 
-def _far(side: Side) -> Side:
+def _far(side: TileSide) -> TileSide:
     """The side of a line tile opposite ``side``."""
-    return {Side.LOW: Side.HIGH, Side.HIGH: Side.LOW, Side.A: Side.B, Side.B: Side.A}[side]
+    return {
+        TileSide.LOW: TileSide.HIGH,
+        TileSide.HIGH: TileSide.LOW,
+        TileSide.A: TileSide.B,
+        TileSide.B: TileSide.A,
+    }[side]
 
 
-def _chains(layout: Layout) -> tuple[int, dict[End, list[tuple[int, Side, bool]]]]:
+def _chains(layout: Layout) -> tuple[int, dict[End, list[tuple[int, TileSide, bool]]]]:
     """The centre tile (the spinner once it is down, else the opening tile) and, for each
     end, the tiles from the centre out to that end: each with its side that faces the
     centre and whether it was joined to the tile beyond it (laid before it)."""
-    below: dict[tuple[int, Side], Connection] = {
+    below: dict[tuple[int, TileSide], Connection] = {
         (c.parent, c.parent_side): c for c in layout.connections
     }
     joined = {c.child: c for c in layout.connections}
 
-    def follow(t: int, side: Side) -> list[tuple[int, Side, bool]]:
+    def follow(t: int, side: TileSide) -> list[tuple[int, TileSide, bool]]:
         out = []
         while (c := below.get((t, side))) is not None:
             out.append((c.child, c.child_side, False))
@@ -363,26 +368,26 @@ def _chains(layout: Layout) -> tuple[int, dict[End, list[tuple[int, Side, bool]]
         return out
 
     double = bool(layout.tiles) and layout.tiles[0].is_double
-    left, right = (Side.A, Side.B) if double else (Side.LOW, Side.HIGH)
+    left, right = (TileSide.A, TileSide.B) if double else (TileSide.LOW, TileSide.HIGH)
     s = layout.spinner
     if s is None or s == 0:
         chains = {End.LEFT: follow(0, left), End.RIGHT: follow(0, right)}
     else:
-        back: list[tuple[int, Side, bool]] = []
+        back: list[tuple[int, TileSide, bool]] = []
         t = s
         while t != 0:
             c = joined[t]
             back.append((c.parent, c.parent_side, True))
             t = c.parent
         back += follow(0, _far(back[-1][1]))
-        on = follow(s, Side.B)
+        on = follow(s, TileSide.B)
         if layout.arms[s] is End.LEFT:
             chains = {End.LEFT: on, End.RIGHT: back}
         else:
             chains = {End.LEFT: back, End.RIGHT: on}
     if s is not None:
-        chains[End.UP] = follow(s, Side.UP)
-        chains[End.DOWN] = follow(s, Side.DOWN)
+        chains[End.UP] = follow(s, TileSide.UP)
+        chains[End.DOWN] = follow(s, TileSide.DOWN)
     return (0 if s is None else s), chains
 
 
@@ -439,7 +444,7 @@ def _arrange_narrow(layout: Layout) -> Arrangement:
                 )
                 placed[i] = PlacedTile(i, tile.code, x - w / 2, y - h / 2, w, h, halves)
                 continue
-            near = tile.low if facing is Side.LOW else tile.high
+            near = tile.low if facing is TileSide.LOW else tile.high
             first = Half(x, y, near)
             second = Half(x + d[0] * UNIT, y + d[1] * UNIT, tile.other(near))
             if i == 0:

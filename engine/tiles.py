@@ -7,13 +7,11 @@ the sum of its halves: ``[6|6]`` is 12, ``[0|0]`` is 0. A blank matches only a b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.errors import DominoError
 
 MAX_VALUE = 6
-SET_SIZE = 28
 
 # Matched against the stripped text, so no two runs of white space meet and the match
 # takes time linear in the text's length; ASCII digits only (not "１-４").
@@ -114,8 +112,3 @@ ALL_TILES: tuple[Tile, ...] = _make_set()
 """The 28 tiles of the double-six set, ascending from [0|0] to [6|6]."""
 
 _BY_PAIR = {(t.low, t.high): t for t in ALL_TILES}
-
-
-def pip_sum(tiles: Iterable[Tile]) -> int:
-    """Sum of the pips on ``tiles``."""
-    return sum(t.low + t.high for t in tiles)

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.lang import reader_seat
-from engine.words import strings, text
 from engine.layout import Layout
 from engine.records import replay_round
 from engine.state import Event, RoundState
 from engine.tiles import Tile
+from engine.words import strings, text
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def tell_result(state: RoundState, lang: str) -> str:
     if end.winner is None:
         return text(lang, "round.no_winner")
     if state.rules.partnerships:
-        a, b = (s for s in range(state.players) if state.rules.side_of(s) == end.winner)
+        a, b = state.rules.seats(end.winner, state.players)
         return text(
             lang, "round.wins.team", a=reader_seat(a), b=reader_seat(b), score=score.render(lang)
         )

@@ -18,23 +18,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.kernel import FastRules, Trace, trace_moves  # noqa: E402
+from engine.kernel import FastRules, Trace  # noqa: E402
 from engine.records import replay, round_record  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from engine.state import RoundState  # noqa: E402
+from engine.state import RoundState, kernel_round, trace_moves  # noqa: E402
 
 Check = Callable[[RoundState], bool]
 
 
 def find(rules: Rules, players: int, check: Check, first_round: bool = False) -> dict:
-    fr = FastRules(rules, players)
+    fast = FastRules(rules, players)
     for seed in range(2_000_000):
         rng = random.Random(seed)
-        hands, stock = fr.deal(rng.random)
+        hands, stock = fast.deal(rng.random)
         leader = seed % players
-        state = fr.round_state(hands, stock, leader)
+        state = kernel_round(fast, hands, stock, leader)
         trace: Trace = []
-        fr.play(list(hands), leader, list(stock), rng.random, trace)
+        fast.play(list(hands), leader, list(stock), rng.random, trace)
         for _, move in trace_moves(trace):
             state.apply(move)
         if check(state):

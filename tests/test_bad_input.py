@@ -52,13 +52,9 @@ def two_player_state() -> RoundState:
     [
         ([], "1-1", "Seat 0 is to play and does not hold [1|1]"),
         (["1-4"], "0-2", "Seat 1 is to play and does not hold [0|2]"),
-        (
-            ["1-4"],
-            "5-5",
-            "Seat 1 cannot place [5|5]: it fits no open end (the open ends take 1, 4)",
-        ),
-        (["1-4"], "1-1@right", "Seat 1 cannot place [1|1] at the right end, which needs a 4"),
-        (["1-4"], "1-1@up", "Seat 1 cannot place [1|1] at the top end: that end is not open"),
+        (["1-4"], "5-5", "[5|5] fits no open end (the open ends take 1, 4)"),
+        (["1-4"], "1-1@right", "[1|1] does not fit the right end, which needs a 4"),
+        (["1-4"], "1-1@up", "The top end is not open, so [1|1] cannot go there"),
         (["1-4"], "1-1@middle", 'Unknown end "middle"'),
         (["1-4"], "9-1", 'Unknown tile "9-1"'),
         (["1-4"], "banana", 'Unknown tile "banana"'),
@@ -82,17 +78,15 @@ def test_errors_speak_every_language():
     with pytest.raises(DominoError) as info:
         state.apply("1-1@right")
     messages = {lang: info.value.message(lang) for lang in LANGUAGES}
-    assert messages["fr"] == (
-        "Le siège 1 ne peut pas poser [1|1] à l’extrémité droite, qui demande un 4."
-    )
-    assert messages["de"].startswith("Sitz 1 kann [1|1] nicht an das rechte Ende legen")
+    assert messages["fr"] == "[1|1] ne va pas à l’extrémité droite, qui demande un 4."
+    assert messages["de"].startswith("[1|1] passt nicht an das rechte Ende")
     assert "[1|1]" in messages["pl"] and "prawy" in messages["pl"]
-    assert messages["da"].startswith("Plads 1 kan ikke lægge [1|1] til den højre ende")
+    assert messages["da"].startswith("[1|1] passer ikke til den højre ende")
     assert len(set(messages.values())) == 5
 
 
 def test_every_message_exists_in_every_language():
-    from engine.lang import strings
+    from engine.words import strings
 
     keys = set(strings("en"))
     for lang in LANGUAGES:
@@ -173,10 +167,10 @@ def test_wrong_end():
     result = bad(record)
     assert result == {
         "ok": False,
-        "error": "Seat 1 cannot place [1|1] at the right end, which needs a 4.",
+        "error": "[1|1] does not fit the right end, which needs a 4.",
         "play": 1,
     }
-    assert replay(record, "fr")["error"].startswith("Le siège 1 ne peut pas poser [1|1]")
+    assert replay(record, "fr")["error"].startswith("[1|1] ne va pas à l’extrémité droite")
 
 
 def test_extra_and_missing_plays():
@@ -626,8 +620,8 @@ def test_the_kind_of_a_wrong_value_is_told_in_every_language():
 
 
 def test_the_engines_own_words_are_shown_as_they_are():
-    error = DominoError("seat_no_fit", seat=1, tile="[5|5]", ends="1, 4")
-    assert str(error) == "Seat 1 cannot place [5|5]: it fits no open end (the open ends take 1, 4)."
+    error = DominoError("no_fit", tile="[5|5]", ends="1, 4")
+    assert str(error) == "[5|5] fits no open end (the open ends take 1, 4)."
     error = DominoError("no_match", tile="[2|5]", end="left", value=1)
     assert error.message("fr").startswith("[2|5]") and "gauche" in error.message("fr")
 

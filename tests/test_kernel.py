@@ -25,9 +25,9 @@ from engine.kernel import (
     play_spinner,
     random_round,
     to_mask,
-    trace_moves,
 )
 from engine.players import Sampler, knowledge
+from engine.state import kernel_round, trace_moves
 
 CASES = RULE_CONFIGS
 
@@ -96,7 +96,7 @@ def mid_round(rules: Rules, players: int, rng: random.Random, most: int) -> Roun
     return None if state.is_terminal else state
 
 
-def replays_identically(state: RoundState, out: Playout, trace: Trace, fr: FastRules) -> None:
+def replays_identically(state: RoundState, out: Playout, trace: Trace, fast: FastRules) -> None:
     for seat, move in trace_moves(trace):
         assert state.current_player == seat
         assert move in state.legal_moves()
@@ -106,28 +106,28 @@ def replays_identically(state: RoundState, out: Playout, trace: Trace, fr: FastR
     assert state.went_out == out.went_out
     assert [to_mask(h) for h in state.hands] == out.hands
     assert [mask_pips(h) for h in out.hands] == list(result.pips)
-    assert fr.score(out) == (result.winner, list(result.points))
+    assert fast.score(out) == (result.winner, list(result.points))
 
 
 @pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=RULE_IDS)
 def test_random_rounds_from_the_deal_replay_through_round_state(preset, options, players):
     rules = Rules.make(preset, **options)
-    fr = FastRules(rules, players)
+    fast = FastRules(rules, players)
     for seed in range(150):
         rng = random.Random(seed)
-        hands, stock = fr.deal(rng.random)
+        hands, stock = fast.deal(rng.random)
         leader = seed % players
-        state = fr.round_state(hands, stock, leader)
+        state = kernel_round(fast, hands, stock, leader)
         trace: Trace = []
-        out = fr.play(list(hands), leader, list(stock), rng.random, trace)
-        replays_identically(state, out, trace, fr)
+        out = fast.play(list(hands), leader, list(stock), rng.random, trace)
+        replays_identically(state, out, trace, fast)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=RULE_IDS)
 def test_every_playout_policy_replays_from_mid_round(preset, options, players, policy):
     rules = Rules.make(preset, **options)
-    fr = FastRules(rules, players)
+    fast = FastRules(rules, players)
     checked = 0
     for seed in range(60):
         rng = random.Random(seed)
@@ -136,7 +136,7 @@ def test_every_playout_policy_replays_from_mid_round(preset, options, players, p
             continue
         trace: Trace = []
         out = playout(state, rng, POLICIES[policy], trace)
-        replays_identically(state.clone(), out, trace, fr)
+        replays_identically(state.clone(), out, trace, fast)
         checked += 1
     assert checked >= 40
 

@@ -14,7 +14,7 @@ from engine_helpers import SEED_FIGURE_PLAYS
 from engine.description import describe
 from engine.errors import DominoError
 from engine.figures import figure_svg, layout_svg
-from engine.layout import Layout, Side
+from engine.layout import Layout, TileSide
 from engine.svg import GAP, NARROW_WIDTH, UNIT, Fit, PlacedTile, arrange, render
 from engine.tiles import ALL_TILES, Tile
 
@@ -173,7 +173,7 @@ def touching_halves_match(layout: Layout) -> None:
         # Measured from a double's middle, the halves are one half plus the gap apart
         # (plus another half off a spinner's short side).
         ref = centre(parent) if layout.tiles[c.parent].is_double else (touched.x, touched.y)
-        apart = UNIT + GAP + (UNIT / 2 if c.parent_side in (Side.UP, Side.DOWN) else 0)
+        apart = UNIT + GAP + (UNIT / 2 if c.parent_side in (TileSide.UP, TileSide.DOWN) else 0)
         if layout.tiles[c.child].is_double:
             assert math.dist(ref, centre(child)) == pytest.approx(apart)
         else:

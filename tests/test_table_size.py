@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.figures import PAGE_SIZE, layout_svg
-from engine.layout import End, Layout, Side
+from engine.layout import End, Layout, TileSide
 from engine.rules import Rules
 from engine.state import Move, RoundState
 from engine.svg import GAP, NARROW_WIDTH, UNIT, Arrangement, PlacedTile, arrange, render
@@ -87,8 +87,8 @@ def to_box(t: PlacedTile, x: float, y: float) -> float:
     return math.hypot(dx, dy)
 
 
-def side_value(tile: Tile, side: Side) -> int:
-    return tile.high if side is Side.HIGH else tile.low
+def side_value(tile: Tile, side: TileSide) -> int:
+    return tile.high if side is TileSide.HIGH else tile.low
 
 
 def check_arrangement(layout: Layout, arr: Arrangement) -> None:

@@ -81,9 +81,9 @@ class Expert:
         rules = obs.rules
         n = obs.players
         me = obs.seat
-        fr = FastRules(rules, n)
-        sides = fr.sides
-        my_side = fr.side_of[me]
+        fast = FastRules(rules, n)
+        sides = fast.sides
+        my_side = fast.side_of[me]
         cands = [_candidate(obs, m) for m in distinct]
         sampler = Sampler(know)
         budget = max(1, min(self.samples, self.work // (len(cands) * _playout_cost(obs))))
@@ -126,7 +126,7 @@ class Expert:
                 else:
                     a, b = c.board.vals
                     out = play_line(hands, a, b, nxt, list(stock0), rnd, eps=eps, look=self.look)
-                _, pts = fr.score(out)
+                _, pts = fast.score(out)
                 mine = pts[my_side]
                 totals[i] += w * (mine - (sum(pts) - mine) / (sides - 1))
             if deadline is not None and time.perf_counter() > deadline:

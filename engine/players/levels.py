@@ -129,7 +129,7 @@ def features(obs: Observation, move: Move, know: Knowledge | None = None) -> Fea
     lacking = tuple((p, v) for p in opponents for v in sorted(open_set) if v in know.void_values[p])
     partner_shut = False
     if rules.partnerships:
-        partner = (me + 2) % 4
+        partner = next(p for p in rules.seats(rules.side_of(me), obs.players) if p != me)
         partner_shut = bool(open_set) and open_set <= know.void_values[partner]
     blocks = 0
     stock_empty = not rules.draw or obs.boneyard_size == 0
