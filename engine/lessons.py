@@ -38,8 +38,8 @@ Kinds of task, and what the engine works out:
 
 :func:`right_answers` lists the right answers, :func:`problems` checks a task and its
 accepted answers (the build uses it: the accepted answers must be exactly the right
-ones), :func:`view` gives what the page draws, and :func:`steps` the arithmetic an
-explanation may write.
+ones), and :func:`steps` the arithmetic an explanation may write. What a task shows is
+:func:`engine.views.lessons.view`.
 """
 
 from __future__ import annotations
@@ -49,17 +49,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.description import end_label
 from engine.errors import DominoError
 from engine.examples import steps as example_steps
-from engine.figures import PAGE_SIZE, layout_svg, tile_svg
+from engine.kernel import next_seat, to_mask
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
 from engine.records import excess
 from engine.rules import Rules
 from engine.scoring import Step
 from engine.state import Event, Move, RoundState, legal_moves_of
 from engine.tiles import Tile
-from engine.words import strings, text
+from engine.words import check_lang, strings, text
 
 KINDS: tuple[str, ...] = ("move", "choice", "number")
 GOALS: tuple[str, ...] = ("any", "score", "most", "spinner")
@@ -234,7 +233,7 @@ class Position:
         """The reader's legal moves."""
         if self.state is not None:
             return self.state.legal_moves()
-        return legal_moves_of(_mask(self.hand), self.layout.board, None)
+        return legal_moves_of(to_mask(self.hand), self.layout.board, None)
 
     def after(self, move: Move) -> tuple[Layout, int]:
         """The layout once the reader has laid ``move``, and what the play scored (All
@@ -248,13 +247,6 @@ class Position:
             raise DominoError("not_in_tray", tile=str(move.tile))
         layout = self.layout.place(move.tile, move.end)
         return layout, layout.fives_score() if self.rules.fives else 0
-
-
-def _mask(tiles: Sequence[Tile]) -> int:
-    mask = 0
-    for t in tiles:
-        mask |= 1 << t.index
-    return mask
 
 
 def _tiles(codes: Sequence[str]) -> list[Tile]:
@@ -336,7 +328,7 @@ def _check_turn(pos: Position) -> int:
     plays = [e for e in state.events if e.kind == "play"]
     if not pos.task.plays or not plays:
         raise _bad("task_no_play")
-    expected = (plays[-1].seat + 1) % state.players
+    expected = next_seat(plays[-1].seat, state.players)
     if seat != expected:
         raise _bad("task_turn_seat", seat=expected)
     return seat
@@ -392,9 +384,12 @@ def _turn(pos: Position) -> list[str]:
 def _winner(pos: Position) -> list[str]:
     state = _need_round(pos, finished=True)
     winner = state.result().winner
-    if winner is None:
-        return [NOBODY]
-    return [f"{'team' if state.rules.partnerships else 'seat'}-{winner}"]
+    return [NOBODY if winner is None else _side_answer(state.rules, winner)]
+
+
+def _side_answer(rules: Rules, side: int) -> str:
+    """A side as a ``winner`` choice: ``seat-N``, or ``team-N`` in partnerships."""
+    return f"{'team' if rules.partnerships else 'seat'}-{side}"
 
 
 def _choice_universe(pos: Position) -> tuple[str, ...]:
@@ -403,10 +398,8 @@ def _choice_universe(pos: Position) -> tuple[str, ...]:
         return TURN_CHOICES
     if ask == "fits":
         return (*(e.value for e in END_ORDER), NO_END)
-    players = pos.task.players or 0
-    sides = 2 if pos.rules.partnerships else players
-    side = "team" if pos.rules.partnerships else "seat"
-    return (*(f"{side}-{n}" for n in range(sides)), NOBODY)
+    sides = pos.rules.sides(pos.task.players or 0)
+    return (*(_side_answer(pos.rules, side) for side in range(sides)), NOBODY)
 
 
 _CHOICES: dict[str, Callable[[Position], list[str]]] = {
@@ -496,7 +489,7 @@ def judge(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, A
     """Whether ``answer`` is right, and the engine's own reason when it is not, told in
     ``lang``: the error of an illegal move, or why a legal move misses the goal. The
     page adds the explanations its author wrote. A malformed answer is an error."""
-    strings(lang)
+    check_lang(lang)
     task = Task.of(task)
     pos = position(task)
     given = normal(task, answer)
@@ -523,7 +516,7 @@ def judge(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, A
 
 
 # ---------------------------------------------------------------------------------------
-# Checking a task (the build) and what the page draws
+# Checking a task (the build)
 # ---------------------------------------------------------------------------------------
 
 
@@ -626,49 +619,3 @@ def tiles_of(task: Task | dict[str, Any]) -> set[str]:
     if task.ask == "fits":
         codes.append(Tile.parse(task.arg).code)
     return set(codes)
-
-
-def _tile_view(tile: Tile) -> dict[str, str]:
-    return {"code": tile.code, "name": str(tile), "svg": tile_svg(tile)}
-
-
-def view(task: Task | dict[str, Any], lang: str, caption: str) -> dict[str, Any]:
-    """What a task shows, in ``lang``: the layout (its accessible description starts with
-    ``caption``), the reader's tiles and the open ends to lay one on; in a round, the
-    other hands (their sizes, or once the round is over their tiles), the undealt tiles
-    and how the round ended."""
-    task = Task.of(task)
-    pos = position(task)
-    out: dict[str, Any] = {
-        "svg": layout_svg(pos.layout, lang, caption, size=PAGE_SIZE) if pos.layout.tiles else "",
-        "tiles": [_tile_view(t) for t in pos.hand],
-        "hand": [t.code for t in pos.hand],
-        "ends": [
-            {"end": e.end.value, "value": e.value, "label": end_label(e.end, e.value, lang)}
-            for e in pos.layout.ends
-        ],
-        "seat": pos.seat,
-    }
-    state = pos.state
-    if state is None:
-        return out
-    out["plays"] = layout_plays(pos.layout)
-    # A turn or draws task shows the table before the draws that follow the last play.
-    drawn = [e.seat for e in pos.forced if e.kind == "draw"] if task.kind != "move" else []
-    undealt = len(state.boneyard) + len(drawn) if state.rules.draw else 0
-    if not state.rules.draw:
-        undealt = state.rules.stock_size(state.players)
-    out["undealt"] = {"draw": state.rules.draw, "count": undealt}
-    out["finished"] = state.is_terminal
-    if state.is_terminal:
-        out["hands"] = [
-            {"seat": seat, "tiles": [_tile_view(t) for t in hand]}
-            for seat, hand in enumerate(state.hands)
-        ]
-        out["went_out"] = state.went_out
-    else:
-        sizes = state.hand_sizes()
-        for seat in drawn:
-            sizes[seat] -= 1
-        out["sizes"] = sizes
-    return out

@@ -37,6 +37,45 @@ def match_outcome(rules: Rules, players: int, totals: Sequence[int]) -> MatchOut
     return MatchOutcome(True, list(totals).index(top), False)
 
 
+class Ledger:
+    """Each side's running total, round after round: the one account of a match's
+    points, which :class:`Match`, the scorepad's sheet and the practice page keep.
+
+    A round adds what each side scored in it (:func:`engine.kernel.round_points`: play
+    and end together); the match is over once a side has reached the target, and stays
+    over (points are never taken away).
+    """
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.totals: list[int] = [0] * rules.sides(players)
+        """Each side's total so far."""
+        self.history: list[list[int]] = []
+        """The totals after each round."""
+        self.over_after: int | None = None
+        """The round (counted from 0) after which the match was over, once it is."""
+
+    def after(self, points: Sequence[int]) -> list[int]:
+        """The totals once ``points`` (per side) are added, the ledger left as it is: a
+        round still in play shows its points so far added to the match's."""
+        return [t + p for t, p in zip(self.totals, points, strict=True)]
+
+    def add(self, points: Sequence[int]) -> None:
+        """Adds a finished round's points per side."""
+        self.totals = self.after(points)
+        self.history.append(list(self.totals))
+        if self.over_after is None and match_outcome(self.rules, self.players, self.totals).over:
+            self.over_after = len(self.history) - 1
+
+    @property
+    def outcome(self) -> MatchOutcome:
+        """Whether the match is over, and who won (not over before its first round)."""
+        if not self.history:
+            return MatchOutcome(False, None, False)
+        return match_outcome(self.rules, self.players, self.totals)
+
+
 class Match:
     """Scores, the next leader, and the rounds played so far."""
 
@@ -59,8 +98,8 @@ class Match:
         if first_leader is None and rules.first_lead == "lot":
             first_leader = self.rng.randrange(players)
         self.first_leader = first_leader
-        self.totals = [0] * rules.sides(players)
-        self.history: list[list[int]] = []
+        self.ledger = Ledger(rules, players)
+        """The running totals."""
         self.results: list[RoundResult] = []
         self.leaders: list[int] = []
         self._next_leader = first_leader
@@ -70,10 +109,18 @@ class Match:
         return self.rules.target(self.players)
 
     @property
+    def totals(self) -> list[int]:
+        """Each side's total so far."""
+        return self.ledger.totals
+
+    @property
+    def history(self) -> list[list[int]]:
+        """The totals after each round."""
+        return self.ledger.history
+
+    @property
     def outcome(self) -> MatchOutcome:
-        if not self.results:
-            return MatchOutcome(False, None, False)
-        return match_outcome(self.rules, self.players, self.totals)
+        return self.ledger.outcome
 
     @property
     def is_over(self) -> bool:
@@ -125,9 +172,7 @@ class Match:
     def record(self, state: RoundState) -> RoundResult:
         """Adds a finished round to the scores."""
         result = state.result()
-        for side, p in enumerate(result.points):
-            self.totals[side] += p
-        self.history.append(list(self.totals))
+        self.ledger.add(result.points)
         self.results.append(result)
         self.leaders.append(state.leader)
         self._next_leader = result.next_leader

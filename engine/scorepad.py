@@ -29,25 +29,26 @@ counted from 1 as on the page (seat index 0 is "seat 1"). The helpers return the
 its canonical form (tiles written ``"low-high"``, ``last_double`` present exactly when the
 rules have ``double_finish``, ``play_points`` exactly when they score in play), which
 :func:`export_sheet` and :func:`import_sheet` round-trip unchanged. The scores come from
-:func:`engine.scoring.breakdown`, the end of the match from :func:`engine.match.match_outcome`.
+:func:`engine.scoring.breakdown`, the running totals and the end of the match from
+:class:`engine.match.Ledger`. What the scorepad shows of a sheet is
+:func:`engine.views.scorepad.score_sheet`.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.kernel import play_score
-from engine.match import MatchOutcome, match_outcome
+from engine.kernel import play_score, round_points
+from engine.match import Ledger
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.scoring import ScoreBreakdown, breakdown
 from engine.tiles import Tile
-from engine.words import strings, text
 
 VERSION = 1
 """The sheet format this engine reads and writes."""
@@ -139,24 +140,6 @@ class Sheet:
         """Each round's score, step by step (from :func:`engine.scoring.breakdown`)."""
         return [_score(self.rules, entry) for entry in self.rounds]
 
-    def seat_names(self, lang: str = "en") -> list[str]:
-        """Each seat's display name: the player's name, or "Seat N" for an empty one."""
-        return [
-            name.strip() or text(lang, "scorepad.seat", seat=seat + 1)
-            for seat, name in enumerate(self.names)
-        ]
-
-    def side_names(self, lang: str = "en") -> list[str]:
-        """Each side's display name: the seat's name, and the two partners' names joined
-        in partnerships."""
-        seat_names = self.seat_names(lang)
-        if self.rules.partnerships:
-            return [
-                text(lang, "scorepad.team", a=seat_names[side], b=seat_names[side + 2])
-                for side in range(2)
-            ]
-        return seat_names
-
     def to_dict(self) -> dict[str, Any]:
         """The sheet in its canonical JSON form (new lists and dicts throughout)."""
         record = self.rules.to_record()
@@ -174,23 +157,19 @@ def _score(rules: Rules, entry: Entry) -> ScoreBreakdown:
     return breakdown(rules, entry.pips, entry.went_out, last_double=entry.last_double)
 
 
-def _side_points(rules: Rules, players: int, entry: Entry, score: ScoreBreakdown) -> list[int]:
-    """What each side scores in the round: its points in play, and the winner the hands."""
-    points = list(entry.play_points) or [0] * rules.sides(players)
-    if score.end.winner is not None:
-        points[score.end.winner] += score.points
-    return points
+def side_points(rules: Rules, players: int, entry: Entry, score: ScoreBreakdown) -> list[int]:
+    """What each side scores in the round (:func:`engine.kernel.round_points`): its
+    points in play, and the winner the hands."""
+    play = entry.play_points or (0,) * rules.sides(players)
+    return round_points(play, score.end.winner, score.points)
 
 
-def _over_after(rules: Rules, players: int, rounds: Sequence[Entry]) -> int | None:
-    """The index of the round after which the match is over, or ``None`` if it is not."""
-    totals = [0] * rules.sides(players)
-    for index, entry in enumerate(rounds):
-        for side, p in enumerate(_side_points(rules, players, entry, _score(rules, entry))):
-            totals[side] += p
-        if match_outcome(rules, players, totals).over:
-            return index
-    return None
+def ledger(rules: Rules, players: int, rounds: Sequence[Entry]) -> Ledger:
+    """The running totals after each of ``rounds``."""
+    totals = Ledger(rules, players)
+    for entry in rounds:
+        totals.add(side_points(rules, players, entry, _score(rules, entry)))
+    return totals
 
 
 def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry:
@@ -356,13 +335,12 @@ def check_sheet(sheet: object) -> Sheet:
     if len(rounds) > MAX_ROUNDS:
         raise DominoError("sheet_round_limit", count=len(rounds), max=MAX_ROUNDS)
     entries: list[Entry] = []
-    totals = [0] * rules.sides(players)
+    totals = Ledger(rules, players)
     for index, raw in enumerate(rounds):
-        if match_outcome(rules, players, totals).over:
+        if totals.over_after is not None:
             raise DominoError("round_after_match", round=index + 1, over=index)
         entry = check_entry(raw, rules, players, index + 1)
-        for side, p in enumerate(_side_points(rules, players, entry, _score(rules, entry))):
-            totals[side] += p
+        totals.add(side_points(rules, players, entry, _score(rules, entry)))
         entries.append(entry)
     return Sheet(rules, players, names, tuple(entries))
 
@@ -391,7 +369,7 @@ def add_round(sheet: object, entry: object) -> dict[str, Any]:
     """The sheet with ``entry`` added as its next round; refused once the match is over."""
     checked = check_sheet(sheet)
     number = len(checked.rounds) + 1
-    if _over_after(checked.rules, checked.players, checked.rounds) is not None:
+    if ledger(checked.rules, checked.players, checked.rounds).over_after is not None:
         raise DominoError("round_after_match", round=number, over=number - 1)
     if number > MAX_ROUNDS:
         raise DominoError("sheet_round_limit", count=number, max=MAX_ROUNDS)
@@ -413,7 +391,7 @@ def set_round(sheet: object, index: object, entry: object) -> dict[str, Any]:
     new = check_entry(entry, checked.rules, checked.players, index + 1)
     rounds = list(checked.rounds)
     rounds[index] = new
-    over = _over_after(checked.rules, checked.players, rounds)
+    over = ledger(checked.rules, checked.players, rounds).over_after
     if over is not None and over < count - 1:
         raise DominoError("correction_ends_match", round=index + 1, over=over + 1)
     return _replace(checked, tuple(rounds)).to_dict()
@@ -571,120 +549,6 @@ def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
     return form
 
 
-def _outcome_view(outcome: MatchOutcome) -> dict[str, Any]:
-    return {"over": outcome.over, "winner": outcome.winner, "drawn": outcome.drawn}
-
-
-def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
-    """What the scorepad shows, in ``lang``: each round scored with its arithmetic, the
-    running totals, the target and the state of the match, and what the round entry form
-    asks for. Every word is already in ``lang``: a page draws the view as it is.
-
-    ``{"preset", "options", "players", "target",
-    "seats": [{"seat", "name", "pips_label"}],
-    "sides": [{"name", "seats", "play_label"}],
-    "rounds": [{"round", "went_out", "blocked", "pips", "play_points", "winner", "points",
-    "gains", "score", "arithmetic", "result", "totals", "title", "correct", "correct_title",
-    "form"}],
-    "totals", "outcome": {"over", "winner", "drawn"}, "status",
-    "entry": {"round", "title", "play_points", "last_double"}}``. A seat's ``name`` is
-    the name typed, or "Seat N" for an empty one. A side is a seat, or a team in
-    partnerships (0 = seats 0 and 2); ``points`` (play and end of round together),
-    ``gains`` (``"+12"``, or ``""`` for a side that scored nothing) and ``totals`` are per
-    side; ``score`` is the end of round score that ``arithmetic`` computes;
-    ``play_points`` is empty in games that score nothing in play. ``correct`` names a
-    round's correction button, ``correct_title`` heads the form that corrects it, ``title``
-    heads the round on the sheet ("Round 2"), ``form`` is the round as the entry form
-    shows it for a correction (:func:`form_of`).
-    ``entry`` is the next round's form: its number and heading, whether it asks for the
-    points scored in play (games that score in play) and for the last double (the
-    double finish).
-    """
-    strings(lang)
-    checked = check_sheet(sheet)
-    rules, players = checked.rules, checked.players
-    names = checked.side_names(lang)
-    totals = [0] * rules.sides(players)
-    rounds: list[dict[str, Any]] = []
-    for number, (entry, score) in enumerate(
-        zip(checked.rounds, checked.scores(), strict=True), start=1
-    ):
-        points = _side_points(rules, players, entry, score)
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-        winner = score.end.winner
-        if winner is None:
-            result = text(lang, "scorepad.result.none")
-        else:
-            key = "scorepad.result.team" if rules.partnerships else "scorepad.result.one"
-            result = text(lang, key, name=names[winner], points=score.points)
-        rounds.append(
-            {
-                "round": number,
-                "went_out": entry.went_out,
-                "blocked": entry.went_out is None,
-                "pips": list(entry.pips),
-                "play_points": list(entry.play_points),
-                "winner": winner,
-                "points": points,
-                "gains": [text(lang, "scorepad.gain", points=p) if p > 0 else "" for p in points],
-                "score": score.points,
-                "arithmetic": score.render(lang),
-                "result": result,
-                "totals": list(totals),
-                "title": text(lang, "page.scorepad.round", round=number),
-                "correct": text(lang, "page.scorepad.correct_round", round=number),
-                "correct_title": text(lang, "page.scorepad.entry_fix", round=number),
-                "form": form_of(entry, rules),
-            }
-        )
-    outcome = match_outcome(rules, players, totals) if rounds else MatchOutcome(False, None, False)
-    record = rules.to_record()
-    return {
-        "preset": record["preset"],
-        "options": record["options"],
-        "players": players,
-        "target": checked.target,
-        "seats": [
-            {"seat": seat, "name": name, "pips_label": text(lang, "page.scorepad.pips", name=name)}
-            for seat, name in enumerate(checked.seat_names(lang))
-        ],
-        "sides": [
-            {
-                "name": name,
-                "seats": [s for s in range(players) if rules.side_of(s) == side],
-                "play_label": text(lang, "page.scorepad.play_points", name=name),
-            }
-            for side, name in enumerate(names)
-        ],
-        "rounds": rounds,
-        "totals": totals,
-        "outcome": _outcome_view(outcome),
-        "status": _status(checked, names, totals, outcome, lang),
-        "entry": {
-            "round": len(rounds) + 1,
-            "title": text(lang, "page.scorepad.entry_new", round=len(rounds) + 1),
-            "play_points": rules.fives,
-            "last_double": rules.double_finish,
-        },
-    }
-
-
-def _status(
-    sheet: Sheet, names: Sequence[str], totals: Sequence[int], outcome: MatchOutcome, lang: str
-) -> str:
-    """One line on the match: its target while it goes on, then its winner or the draw."""
-    if not outcome.over:
-        return text(lang, "scorepad.match.on", target=sheet.target)
-    top = max(totals)
-    if outcome.winner is not None:
-        key = "scorepad.match.won.team" if sheet.rules.partnerships else "scorepad.match.won.one"
-        return text(lang, key, name=names[outcome.winner], points=top)
-    tied = [names[side] for side, t in enumerate(totals) if t == top]
-    table: Mapping[str, str] = strings(lang)
-    joined = ", ".join(tied[:-1]) + table["list.and"] + tied[-1]
-    return text(lang, "scorepad.match.drawn", names=joined, points=top)
-
-
 __all__ = [
     "MAX_FIELD",
     "MAX_NAME",
@@ -703,6 +567,5 @@ __all__ = [
     "new_sheet",
     "read_form",
     "remove_last_round",
-    "score_sheet",
     "set_round",
 ]

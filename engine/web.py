@@ -6,7 +6,8 @@ to :func:`call` and posts back what it returns. A request is
 ...}`` or ``{"ok": false, "error": MESSAGE, "code": CODE}``, the message told in the
 request's language, with ``"field"``, the id of the form control it concerns, where there
 is one (a practice setting: ``practice-seed``, ``practice-players``, …).
-No rule is decided outside the engine: the pages only show what comes back.
+No rule is decided outside the engine: the pages only show what comes back, the views of
+:mod:`engine.views`. This module reads the requests and hands them on.
 
 Any JSON text gets a reply, never an exception: a request is read only when it is at most
 :data:`~engine.records.MAX_LINE` characters long and nested at most
@@ -25,16 +26,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import lessons, practice, scorepad
-from engine.description import end_label
 from engine.errors import DominoError
-from engine.figures import PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES
-from engine.layout import Layout, parse_end
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
-from engine.rules import Rules
-from engine.tiles import Tile
-from engine.walkthrough import join
-from engine.words import check_lang, strings, text
+from engine.views import practice as practice_views
+from engine.views import scorepad as scorepad_views
+from engine.views import tryit
+from engine.words import check_lang, text
 
 Handler = Callable[[dict[str, Any], str], Any]
 
@@ -76,76 +74,15 @@ def _strings(args: dict[str, Any], name: str) -> list[str]:
     return value
 
 
-def try_view(
-    preset: str, plays: list[str], hand: list[str], lang: str, caption: str, *, last: bool = False
-) -> dict[str, Any]:
-    """What a try-it figure shows: the layout after ``plays`` with its accessible caption,
-    the tiles still in the reader's ``hand`` and the open ends to lay one on.
-
-    The hand may hold no tile that is already on the table. ``last`` marks the tile
-    placed last as the move just made.
-    """
-    strings(lang)
-    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
-    tiles = [Tile.parse(code) for code in hand]
-    for tile in tiles:
-        if tile in layout.tiles or tiles.count(tile) > 1:
-            raise DominoError("already_placed", tile=str(tile))
-    return {
-        "preset": preset,
-        "plays": list(plays),
-        "hand": [t.code for t in tiles],
-        "tiles": [{"code": t.code, "name": str(t), "svg": tile_svg(t)} for t in tiles],
-        "svg": layout_svg(layout, lang, caption, size=PAGE_SIZE, highlight_last=last),
-        "caption": caption,
-        "ends": [
-            {"end": e.end.value, "value": e.value, "label": end_label(e.end, e.value, lang)}
-            for e in layout.ends
-        ],
-    }
-
-
 @method("try_move")
 def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Lay ``tile`` from the reader's ``hand`` on ``end`` of the layout after ``plays``.
-
-    Returns the new view (see :func:`try_view`), its caption telling the move, the open
-    ends and, where plays score (All Fives), what this one scored. An illegal move raises
-    the engine's own error.
-    """
+    """Lay ``tile`` from the reader's ``hand`` on ``end`` of the layout after ``plays``
+    (:func:`engine.views.tryit.try_move`): the new view of the figure, the move told."""
     preset = args.get("preset", "block")
     if not isinstance(preset, str):
         raise bad_request("request_preset")
     plays, hand = _strings(args, "plays"), _strings(args, "hand")
-    rules = Rules.make(preset)
-    tile = Tile.parse(args.get("tile"))
-    end = parse_end(args.get("end"))
-    held = [Tile.parse(h) for h in hand]
-    twice = next((t for k, t in enumerate(held) if t in held[:k]), None)
-    if twice is not None:
-        raise DominoError("hand_repeats", tile=str(twice))
-    if tile not in held:
-        raise DominoError("not_in_tray", tile=str(tile))
-    before = Layout.from_plays(plays, spinner=rules.spinner)
-    layout = before.place(tile, end)
-    s = strings(lang)
-    told = [
-        text(
-            lang,
-            "try.placed",
-            tile=tile,
-            end=s[f"end.to.{end}"],
-            values=join([str(v) for v in layout.open_values()], lang),
-        )
-    ]
-    if rules.fives:
-        scored = layout.fives_score()
-        key = "try.scored" if scored else "try.no_score"
-        told.append(text(lang, key, count=layout.count()))
-    rest = [h for h in hand if Tile.parse(h) != tile]
-    if not rest:
-        told.append(s["try.empty"])
-    return try_view(preset, [*plays, f"{tile.code}@{end}"], rest, lang, " ".join(told), last=True)
+    return tryit.try_move(preset, plays, hand, args.get("tile"), args.get("end"), lang)
 
 
 @method("lesson_answer")
@@ -161,8 +98,7 @@ def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
         pos = lessons.position(task)
         plays = lessons.layout_plays(pos.layout)
         hand = [t.code for t in pos.hand]
-        move = {"preset": task.preset, "plays": plays, "hand": hand, "tile": tile, "end": end}
-        reply["view"] = try_move(move, lang)
+        reply["view"] = tryit.try_move(task.preset, plays, hand, tile, end, lang)
     return reply
 
 
@@ -173,7 +109,7 @@ def _save(args: dict[str, Any]) -> Any:
 
 
 def _practice(save: dict[str, Any], lang: str, **extra: Any) -> dict[str, Any]:
-    return {"save": save, "view": practice.view(save, lang), **extra}
+    return {"save": save, "view": practice_views.view(save, lang), **extra}
 
 
 @method("practice_new")
@@ -251,7 +187,7 @@ def _scorepad(sheet: dict[str, Any], lang: str, said: str = "", **params: Any) -
     """The sheet, its view, and what the page tells the reader of the change (``said``: a
     ``page.scorepad.*`` word, or none)."""
     message = text(lang, "page.scorepad." + said, **params) if said else ""
-    return {"sheet": sheet, "view": scorepad.score_sheet(sheet, lang), "message": message}
+    return {"sheet": sheet, "view": scorepad_views.score_sheet(sheet, lang), "message": message}
 
 
 def _entry(args: dict[str, Any], sheet: Any, index: Any = None) -> Any:

@@ -154,8 +154,8 @@ from engine.rules import Rules as _Rules  # noqa: E402
 from engine.rules import round_to_five as _round_to_five  # noqa: E402
 from engine.scoring import Step as _Step  # noqa: E402
 from engine.tiles import Tile as _Tile  # noqa: E402
-from engine.walkthrough import round_steps as _round_steps  # noqa: E402
-from engine.web import try_view as _try_view  # noqa: E402
+from engine.views.rounds import round_steps as _round_steps  # noqa: E402
+from engine.views.tryit import try_view as _try_view  # noqa: E402
 from engine.words import strings as _engine_strings  # noqa: E402
 from engine.words import text as _engine_text  # noqa: E402
 from hooks import numbers as _numbers  # noqa: E402

@@ -78,6 +78,7 @@ from engine import lessons as _lessons  # noqa: E402
 from engine.errors import DominoError  # noqa: E402
 from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
 from engine.lang import reader_seat  # noqa: E402
+from engine.views.lessons import view as _task_view  # noqa: E402
 from engine.words import strings as _strings  # noqa: E402
 from engine.words import text as _text  # noqa: E402
 from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
@@ -498,7 +499,7 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
     task = _lessons.Task.of(fence.data)
     s = _strings(lang)
     texts = fence.texts
-    view = _lessons.view(task, lang, texts["question"])
+    view = _task_view(task, lang, texts["question"])
     ident = f"task-{task.id}"
     lesson, n = where if where else (Lesson("", "", 0, [task.id]), 1)
     count = _text(lang, "lesson.task", n=n, total=len(lesson.tasks))

@@ -33,6 +33,7 @@ from engine.records import (
     replay,
     replay_document,
 )
+from engine.views.practice import view as practice_view
 
 BASE = load("example_records.json")["blocked-3-7-8"]["record"]
 GOOD_LINE = json.dumps(BASE)
@@ -92,7 +93,7 @@ def play_to_the_end(save: dict) -> dict:
     """Every seat plays until the match is over: the reader its first legal move, the
     computer seats as the page's computer players do."""
     for _ in range(5000):
-        view = practice.view(save, "en")
+        view = practice_view(save, "en")
         if view["phase"] == "match-over":
             return save
         if view["phase"] == "round-over":

@@ -13,6 +13,7 @@ from engine_helpers import replay_cli
 from engine import DominoError, practice
 from engine.lang import LANGUAGES
 from engine.records import replay
+from engine.views.practice import view as practice_view
 from engine.web import call
 from engine.words import strings
 
@@ -27,7 +28,7 @@ def play_match(save: dict, lang: str = "en", max_moves: int = 2000) -> tuple[dic
     """Play ``save`` to the end of its match: the reader plays its first legal move."""
     views = []
     for _ in range(max_moves):
-        view = practice.view(save, lang)
+        view = practice_view(save, lang)
         views.append(view)
         if view["phase"] == "match-over":
             return save, views
@@ -61,7 +62,7 @@ def test_a_whole_match_is_played_and_its_record_replays_the_same(preset, options
     # Every round-over view shows the score's arithmetic from the engine's breakdown.
     for state in game.rounds:
         assert (
-            state.score_breakdown().render("en") in practice.view(save, "en")["round_end"]["text"]
+            state.score_breakdown().render("en") in practice_view(save, "en")["round_end"]["text"]
             or state is not game.rounds[-1]
         )
     record = practice.match_record(save)
@@ -74,38 +75,38 @@ def test_a_whole_match_is_played_and_its_record_replays_the_same(preset, options
 
 
 def test_the_seed_deals_the_same_hands_and_another_seed_others():
-    a = practice.view(practice.new_save("block", {}, 2, ["club"], seed=5), "en")
-    b = practice.view(practice.new_save("block", {}, 2, ["club"], seed=5), "fr")
-    c = practice.view(practice.new_save("block", {}, 2, ["club"], seed=6), "en")
+    a = practice_view(practice.new_save("block", {}, 2, ["club"], seed=5), "en")
+    b = practice_view(practice.new_save("block", {}, 2, ["club"], seed=5), "fr")
+    c = practice_view(practice.new_save("block", {}, 2, ["club"], seed=6), "en")
     assert [t["code"] for t in a["hand"]] == [t["code"] for t in b["hand"]]
     assert [t["code"] for t in a["hand"]] != [t["code"] for t in c["hand"]]
     assert len(a["hand"]) == 7 and a["seed"] == 5
 
 
 def advance_to_reader(save: dict) -> dict:
-    while practice.view(save, "en")["turn"] not in (0, None):
+    while practice_view(save, "en")["turn"] not in (0, None):
         save, _ = practice.computer_move(save)
     return save
 
 
 def test_undo_takes_back_the_readers_move_and_the_replies():
     save = advance_to_reader(practice.new_save("block", {}, 3, ["club", "club"], seed=3))
-    before = practice.view(save, "en")
+    before = practice_view(save, "en")
     assert before["your_turn"] and not before["can_undo"]
     with pytest.raises(DominoError) as e:
         practice.undo(save)
     assert e.value.code == "nothing_to_undo"
     after = advance_to_reader(practice.play(save, reader_move(before)))
-    assert practice.view(after, "en")["can_undo"]
+    assert practice_view(after, "en")["can_undo"]
     assert len(after["rounds"][-1]) > len(save["rounds"][-1]) + 1  # the replies too
     undone = practice.undo(after)
     assert undone == save
-    assert practice.view(undone, "en")["hand"] == before["hand"]
+    assert practice_view(undone, "en")["hand"] == before["hand"]
 
 
 def test_the_reader_cannot_play_out_of_turn_or_an_illegal_tile():
     save = advance_to_reader(practice.new_save("block", {}, 2, ["club"], seed=8))
-    view = practice.view(save, "en")
+    view = practice_view(save, "en")
     unplayable = [t for t in view["hand"] if not t["playable"]]
     snapshot = copy.deepcopy(save)
     if unplayable:
@@ -141,7 +142,7 @@ def test_a_corrupt_or_old_save_is_a_clear_error(change, code):
     bad = change(copy.deepcopy(save))
     kept = copy.deepcopy(bad)
     with pytest.raises(DominoError) as e:
-        practice.view(bad, "en")
+        practice_view(bad, "en")
     assert e.value.code == code
     for lang in LANGUAGES:
         message = e.value.message(lang)
@@ -178,7 +179,7 @@ def test_web_methods_carry_the_save_and_tell_errors_in_the_pages_language():
 def test_names_and_texts_exist_in_every_language():
     save = practice.new_save("block-dk", {"partnerships": True}, 4, ["club"] * 3, seed=2)
     for lang in LANGUAGES:
-        view = practice.view(save, lang)
+        view = practice_view(save, lang)
         assert view["seats"][0]["name"] == strings(lang)["practice.you"].format(seat=1)
         assert strings(lang)["level.club"] in view["seats"][1]["name"]
         assert len(view["sides"]) == 2

@@ -22,6 +22,7 @@ from engine.players import LEVELS
 from engine.rules import PRESETS, needs_players, option_choices
 from engine.state import RoundState
 from engine.tiles import Tile
+from engine.views.practice import view as practice_view
 from engine.web import call
 from engine.words import strings
 
@@ -124,7 +125,7 @@ def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, player
     for seed in range(3):
         save = practice.new_save(preset, {}, players, levels, seed=seed)
         for _ in range(400):
-            view = practice.view(save, "en")
+            view = practice_view(save, "en")
             if view["phase"] == "match-over" or view["round"] > 2:
                 break
             if view["phase"] == "round-over":
@@ -200,7 +201,7 @@ def test_hand_lines_and_seat_lines_are_whole_sentences_of_the_language():
 
 
 def test_the_open_ends_are_counted_in_all_fives_only():
-    fives = practice.view(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
+    fives = practice_view(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
     assert fives["open_ends"]["count"] == 0 and fives["open_ends"]["text"]
     save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
     game = practice.load(save)
@@ -208,7 +209,7 @@ def test_the_open_ends_are_counted_in_all_fives_only():
     assert last["open_ends"]["count"] == game.rounds[0].layout.count()
     assert str(last["open_ends"]["count"]) in last["open_ends"]["text"]
     assert (
-        practice.view(practice.new_save("block", {}, 2, ["club"], seed=1), "de")["open_ends"]
+        practice_view(practice.new_save("block", {}, 2, ["club"], seed=1), "de")["open_ends"]
         is None
     )
 
@@ -218,7 +219,7 @@ def test_the_danish_first_round_says_why_its_tile_opens(lang):
     for seed in range(40):
         save = practice.new_save("block-dk", {}, 2, ["club"], seed=seed)
         state = practice.load(save).state
-        view = practice.view(save, lang)
+        view = practice_view(save, lang)
         assert len(view["notes"]) == 1
         note = view["notes"][0]
         assert str(state.opening) in note
@@ -239,19 +240,19 @@ def test_the_danish_first_round_says_why_its_tile_opens(lang):
             assert str(state.leader + 1) in note
         # Once the tile is down, or in a later round, nothing more is said.
         played = save
-        while practice.view(played, "en")["log"] == []:
+        while practice_view(played, "en")["log"] == []:
             played = (
                 practice.play(played, reader_move(view))
-                if practice.view(played, "en")["your_turn"]
+                if practice_view(played, "en")["your_turn"]
                 else practice.computer_move(played)[0]
             )
-        assert practice.view(played, lang)["notes"] == []
-    assert practice.view(practice.new_save("block", {}, 2, ["club"], seed=1), lang)["notes"] == []
+        assert practice_view(played, lang)["notes"] == []
+    assert practice_view(practice.new_save("block", {}, 2, ["club"], seed=1), lang)["notes"] == []
 
 
 def test_the_download_says_why_it_waits_for_a_finished_round():
     save = practice.new_save("block", {}, 2, ["club"], seed=3)
-    view = practice.view(save, "pl")
+    view = practice_view(save, "pl")
     assert (
         not view["can_download"]
         and view["download_note"] == strings("pl")["practice.download_note"]
@@ -313,14 +314,14 @@ def test_a_link_gives_back_the_same_settings(setup, lang):
     assert read == {"settings": settings_of_save(save), "errors": []}
     again = practice.new_save(*(read["settings"][k] for k in ("preset", "options", "players",
                                                              "levels", "seed")))  # fmt: skip
-    assert practice.view(again, "en")["hand"] == practice.view(save, "en")["hand"]
+    assert practice_view(again, "en")["hand"] == practice_view(save, "en")["hand"]
 
 
 def test_the_view_carries_its_link_naming_only_options_that_differ():
     save = practice.new_save(
         "block-dk", {"partnerships": True, "rounding": False}, 4, ["club", "expert", "club"], 42
     )
-    link = practice.view(save, "en")["link"]
+    link = practice_view(save, "en")["link"]
     assert link == "game=block-dk&players=4&partnerships=true&levels=club,expert,club&seed=42"
     reply = ask("practice_settings", {"query": link}, "da")["value"]
     assert reply["errors"] == [] and reply["settings"]["options"]["partnerships"] is True
@@ -440,7 +441,7 @@ from engine.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
 views = []
 for _ in range(60):
-    view = practice.view(save, "pl")
+    view = practice_view(save, "pl")
     views.append(view)
     if view["phase"] != "play":
         break
@@ -570,7 +571,7 @@ def test_any_query_is_read_without_fail_and_its_errors_name_a_control(pairs, lan
 
 
 def test_the_readers_tiles_are_drawn_at_the_hands_size():
-    view = practice.view(practice.new_save("block", {}, 2, ["club"], seed=2), "en")
+    view = practice_view(practice.new_save("block", {}, 2, ["club"], seed=2), "en")
     assert [t["svg"] for t in view["hand"]] == [
         tile_svg(Tile.parse(t["code"]), HAND_SIZE) for t in view["hand"]
     ]

@@ -20,9 +20,9 @@ from engine.scorepad import (
     import_sheet,
     new_sheet,
     remove_last_round,
-    score_sheet,
     set_round,
 )
+from engine.views.scorepad import score_sheet
 from engine.words import strings
 
 ROOT = Path(__file__).resolve().parent.parent

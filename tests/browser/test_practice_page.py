@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
-from engine import DominoError, practice
+from engine import DominoError
 from engine.records import replay
+from engine.views.practice import view as practice_view
 from engine.words import strings
 
 STORAGE_KEY = "domino-practice-save"
@@ -111,7 +112,7 @@ def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
 
     save = saved(page)
     assert save["seed"] == 4242 and save["preset"] == "block" and save["players"] == 3
-    expected = practice.view(save, lang)
+    expected = practice_view(save, lang)
     panel = root.locator(".practice__end")
     assert panel.is_visible()
     assert root.locator(".practice__end-text").inner_text() == expected["round_end"]["text"]
@@ -263,7 +264,7 @@ def test_the_hint_and_the_computers_moves_at_once(page: Any, page_log: Any, site
     hint.wait_for(state="visible")
     # The Expert's hint has a wall-clock budget (engine.players.expert), so on a loaded
     # machine the browser's answer may differ from CPython's: it names a tile to play.
-    view = practice.view(saved(page), "en")
+    view = practice_view(saved(page), "en")
     playable = [t["name"] for t in view["hand"] if t["playable"]]
     assert any(hint.inner_text().startswith(f"Play {name}") for name in playable), playable
     only_this_host(page_log, site_url)

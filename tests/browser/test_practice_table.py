@@ -18,6 +18,7 @@ from conftest import axe_violations, only_this_host
 from test_practice_page import READY, ROOT, saved, url, wait_ready, words
 
 from engine import practice, web
+from engine.views.practice import view as practice_view
 from engine.words import strings
 
 SHOTS = Path("/tmp/shots")
@@ -112,7 +113,7 @@ def test_a_round_at_the_table(
             if wait_ready(page) != "play":
                 break
             turns += 1
-            view = practice.view(saved(page), lang)
+            view = practice_view(saved(page), lang)
             table = page.evaluate(TABLE)
             if turns == 1:
                 shot(page, f"table-{tag}-first")
@@ -170,7 +171,7 @@ def test_a_round_at_the_table(
             marker_taps += 1
         assert root.get_attribute("data-phase") in ("round-over", "match-over")
         assert turns >= 3 and marker_taps >= 1, (turns, marker_taps)
-        view = practice.view(saved(page), lang)
+        view = practice_view(saved(page), lang)
         said = page.evaluate(TABLE)["said"]
         assert said == log_texts(view)
         assert view["log"][-1]["kind"] == "end"
@@ -225,7 +226,7 @@ def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) ->
         wait_ready(page)
         first = saved(page)
         link = page.url
-        assert "?" + practice.view(first, lang)["link"] in link
+        assert "?" + practice_view(first, lang)["link"] in link
         hand = page.locator(".practice__tile").evaluate_all("bs => bs.map(b => b.dataset.tile)")
 
         # "New game" keeps the game: "Back to my game" returns to it.
@@ -306,7 +307,7 @@ def test_start_at_once_deals_the_link(browser: Any, page_log: Any, site_url: str
     first = practice.new_save("all-fives", {}, 3, ["club", "expert"], 4242)
     ctx, page = new_page(browser, page_log, viewport={"width": 360, "height": 740})
     try:
-        page.goto(url(site_url, "da", "?" + practice.view(first, "da")["link"]))
+        page.goto(url(site_url, "da", "?" + practice_view(first, "da")["link"]))
         page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
         page.locator(".practice__start").click()
         wait_ready(page)
@@ -347,7 +348,7 @@ def test_the_danish_first_lead_says_why(page: Any, page_log: Any, site_url: str)
     page.locator("#practice-players").select_option("3")
     page.locator(".practice__start").click()
     wait_ready(page)
-    view = practice.view(saved(page), "da")
+    view = practice_view(saved(page), "da")
     assert view["notes"] and view["your_turn"]
     notes = root.locator(".practice__notes li").all_inner_texts()
     assert notes == view["notes"]
@@ -361,7 +362,7 @@ def test_the_danish_first_lead_says_why(page: Any, page_log: Any, site_url: str)
     assert saved(page)["rounds"][0][0].startswith("6-6")
     assert root.locator(".practice__notes").is_hidden() or (
         root.locator(".practice__notes li").all_inner_texts()
-        == practice.view(saved(page), "da")["notes"]
+        == practice_view(saved(page), "da")["notes"]
     )
     only_this_host(page_log, site_url)
 

@@ -1,6 +1,6 @@
 """The scorepad page in the browser: worked examples of the rules (``blocked-3-7-8``, the
 Danish rounding and the double finish) entered through the page in two languages and
-checked against ``engine.scorepad.score_sheet``; a bad entry, a correction, a reload, a
+checked against ``engine.views.scorepad.score_sheet``; a bad entry, a correction, a reload, a
 corrupt saved sheet, export then import, a bad import; the questions asked before rounds
 are lost (a new sheet, an import, removing a round), by keyboard; four players' totals in
 view on a 360 px phone in every language; and accessibility in light and dark.
@@ -20,6 +20,7 @@ from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError, scorepad
 from engine.lang import LANGUAGES
+from engine.views.scorepad import score_sheet
 from engine.words import strings
 
 STORAGE_KEY = "domino-scorepad-sheet"
@@ -112,7 +113,7 @@ def table(page: Any) -> list[list[str]]:
 
 def expected_table(sheet: Any, lang: str) -> list[list[str]]:
     """The table the engine's view of ``sheet`` gives."""
-    view = scorepad.score_sheet(sheet, lang)
+    view = score_sheet(sheet, lang)
     rows = []
     for r in view["rounds"]:
         cells = [r["title"], f"{r['arithmetic']}\n{r['result']}"]
@@ -155,7 +156,7 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
     enter_round(page, None, ["3", "7", "8"])
     sheet = saved(page)
     assert sheet["rounds"] == [{"went_out": None, "pips": [3, 7, 8]}]
-    view = scorepad.score_sheet(sheet, lang)
+    view = score_sheet(sheet, lang)
     assert view["rounds"][0]["arithmetic"] == "7 + 8 − 3 = 12"
     assert view["totals"] == [12, 0, 0]
     assert table(page) == expected_table(sheet, lang)
@@ -178,7 +179,7 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
     sheet = saved(page)
     assert sheet["rounds"][0] == {"went_out": 2, "pips": [3, 9, 0]}
     assert sheet["rounds"][1] == {"went_out": 1, "pips": [["1-2", "6-6"], 0, 5]}
-    assert scorepad.score_sheet(sheet, lang)["totals"] == [0, 20, 12]
+    assert score_sheet(sheet, lang)["totals"] == [0, 20, 12]
     assert table(page) == expected_table(sheet, lang)
     assert status(page) == w["corrected"].format(round=1)
 
@@ -269,7 +270,7 @@ def test_danish_rounding_and_double_finish_then_a_corrupt_save(
     assert sheet["options"]["rounding"] is True and sheet["options"]["double_finish"] is True
     assert sheet["options"]["target"] == 100
     assert sheet["rounds"][0]["last_double"] is True
-    view = scorepad.score_sheet(sheet, lang)
+    view = score_sheet(sheet, lang)
     assert [r["score"] for r in view["rounds"]] == [60, 35]
     assert view["totals"] == [95, 0, 0]
     assert table(page) == expected_table(sheet, lang)
@@ -281,7 +282,7 @@ def test_danish_rounding_and_double_finish_then_a_corrupt_save(
     # The next round wins the match: the page says so and takes no more rounds.
     enter_round(page, 0, ["", "3", "4"])
     sheet = saved(page)
-    view = scorepad.score_sheet(sheet, lang)
+    view = score_sheet(sheet, lang)
     assert view["outcome"]["over"] and view["outcome"]["winner"] == 0
     assert root.locator(".scorepad__match").inner_text() == view["status"]
     assert root.get_attribute("data-over") == "true"
@@ -369,7 +370,7 @@ def test_the_app_has_no_axe_violations_and_fits_a_phone(
             enter_round(page, 0, hands)
         sheet = saved(page)
         assert table(page) == expected_table(sheet, lang)
-        view = scorepad.score_sheet(sheet, lang)
+        view = score_sheet(sheet, lang)
         heads = page.locator(".scorepad__table thead th.scorepad__side").all_inner_texts()
         assert heads == [side["name"] for side in view["sides"]]
         check("sheet")
@@ -426,7 +427,7 @@ def test_four_players_totals_are_in_view_on_a_phone_in_every_language(
                 f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
                 timeout=ENGINE_MS,
             )
-            view = scorepad.score_sheet(sheet, lang)
+            view = score_sheet(sheet, lang)
             assert table(page) == expected_table(sheet, lang)
             heads = page.locator(".scorepad__table thead th.scorepad__side")
             assert heads.all_inner_texts() == [side["name"] for side in view["sides"]]
