@@ -564,8 +564,10 @@ __all__ = [
     "export_sheet",
     "form_of",
     "import_sheet",
+    "ledger",
     "new_sheet",
     "read_form",
     "remove_last_round",
     "set_round",
+    "side_points",
 ]

@@ -268,14 +268,13 @@ class RoundState:
         self.leader = leader
         self._hands = [to_mask(h) for h in hands]
         self._dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hands)
-        self._stock = [t.index for t in reversed(stock)]  # drawn from the end
+        self._stock = [t.index for t in reversed(stock)]  # drawn from the end; [] if no draw
         self._board = Board(rules.spinner)
         self._layout = _EMPTY[rules.spinner]
         self._layout_size = 0
         self.events: list[Event] = []
         self.play_points = [0] * rules.sides(players)
         self._fives = rules.fives
-        self._draw = rules.draw
         self._side_of = tuple(rules.side_of(s) for s in range(players))
         self._current: int | None = leader
         self._went_out: int | None = None

@@ -24,7 +24,9 @@ from engine.kernel import (
     play_score,
     play_spinner,
     random_round,
+    round_points,
     to_mask,
+    turn,
 )
 from engine.players import Sampler, knowledge
 from engine.state import kernel_round, trace_moves
@@ -311,3 +313,28 @@ def test_the_deal_shuffles_exactly_as_random_shuffle_does():
         b.shuffle(theirs)
         assert ours == theirs
         assert a.random() == b.random()
+
+
+def test_the_turn_goes_round_the_table_drawing_until_a_tile_fits_or_passing():
+    """kernel.turn is the turn order: the playouts and RoundState both ask it."""
+    tile = {t.code: t.index for t in ALL_TILES}
+    want = VALUE_MASK[6]  # the open ends take a 6
+    hands = [0, BIT[tile["1-2"]], BIT[tile["3-6"]]]
+    stock = [tile["6-6"], tile["0-1"]]  # drawn from its end: [0|1], then [6|6]
+    told: list[tuple[int, int]] = []
+    assert turn(hands, want, 0, stock, told) == 1  # seat 0 played; seat 1 draws twice
+    assert told == [(1, tile["0-1"]), (1, tile["6-6"])] and stock == []
+    assert hands[1] == BIT[tile["1-2"]] | BIT[tile["0-1"]] | BIT[tile["6-6"]]
+    # With nothing to draw, a seat that cannot play passes; the turn goes on round.
+    told = []
+    assert turn([0, BIT[tile["0-3"]], BIT[tile["2-6"]]], want, 0, [], told) == 2
+    assert told == [(1, -1)]
+    # Every seat in turn passes, the one that played last too: the round is blocked.
+    told = []
+    assert turn([BIT[tile["1-2"]], BIT[tile["0-3"]]], want, 0, [], told) == -1
+    assert told == [(1, -1), (0, -1)]
+
+
+def test_a_rounds_points_are_the_play_points_and_the_end_score_to_the_winner():
+    assert round_points([15, 5], 1, 12) == [15, 17]
+    assert round_points((0, 0, 0), None, 0) == [0, 0, 0]  # a tie for the lowest hand

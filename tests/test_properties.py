@@ -15,7 +15,8 @@ from engine_helpers import RULE_CONFIGS, RULE_IDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_TILES, Match, Move, RoundState, Rules, Tile
+from engine import ALL_TILES, Match, MatchOutcome, Move, RoundState, Rules, Tile
+from engine.match import Ledger
 from engine.records import replay, replay_match, round_record, round_result
 from engine.scoring import side_pips
 
@@ -147,3 +148,13 @@ def test_random_matches_replay(preset, options, players):
         top = max(match.totals)
         assert top >= rules.target(players)
         assert match.outcome.drawn == (match.totals.count(top) > 1)
+
+
+def test_the_ledger_keeps_the_running_totals_and_when_the_match_was_over():
+    ledger = Ledger(Rules.make("block"), 2)  # to 100
+    assert ledger.outcome == MatchOutcome(False, None, False) and ledger.over_after is None
+    assert ledger.after([10, 0]) == [10, 0] and ledger.totals == [0, 0]  # a round in play
+    for points in ([60, 0], [0, 30], [45, 0], [0, 5]):
+        ledger.add(points)
+    assert ledger.history == [[60, 0], [60, 30], [105, 30], [105, 35]]
+    assert ledger.over_after == 2 and ledger.outcome == MatchOutcome(True, 0, False)

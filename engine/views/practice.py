@@ -24,7 +24,7 @@ from engine.state import Move, RoundState
 from engine.svg import Fit
 from engine.tiles import Tile
 from engine.views import tile_view
-from engine.views.rounds import narration, tell, tell_end, tell_ending, tell_result
+from engine.views.rounds import join, narration, tell, tell_end, tell_ending, tell_result
 from engine.words import check_lang, strings, text
 
 
@@ -37,8 +37,7 @@ def seat_name(game: Game, seat: int, lang: str) -> str:
 
 
 def _side_name(game: Game, side: int, lang: str) -> str:
-    seats = game.rules.seats(side, game.players)
-    return strings(lang)["list.and"].join(seat_name(game, s, lang) for s in seats)
+    return join([seat_name(game, s, lang) for s in game.rules.seats(side, game.players)], lang)
 
 
 def _who(seat: int) -> str:
