@@ -304,7 +304,7 @@ def test_match_checks_each_leader():
 def test_match_refuses_rounds_after_the_end():
     rules = Rules.make("block")
     match = Match(rules, 2, 0)
-    match.totals = [100, 3]
+    match.ledger.add([100, 3])  # a round that reached the target
     match.results.append(object())  # type: ignore[arg-type]
     with pytest.raises(DominoError, match="already over"):
         match.start_round()

@@ -437,6 +437,7 @@ def test_the_table_comes_drawn_for_a_phone_as_well():
 PYODIDE_PROGRAM = """
 import json
 from engine import practice
+from engine.views.practice import view as practice_view
 from engine.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
 views = []
