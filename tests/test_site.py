@@ -961,7 +961,7 @@ def test_a_wrong_step_caption_round_or_try_it_figure_is_a_build_problem(tmp_path
     assert "says 6, which is not a number of the figure" in text
     assert "give the preset in the first step only" in text
     assert "a step's example takes plays from the step" in text
-    assert "bad round" in text and "holds 1 tiles" in text  # one tile each is no deal
+    assert "bad round" in text and "holds 1 tile;" in text  # one tile each is no deal
     assert "try figure '1-4 1-1@left'" in text and "[1|4]" in text  # a tray tile already laid
     assert "says 9, which is not a number of the figure" in text
     assert html.count("domino-error") == 4, rendering
