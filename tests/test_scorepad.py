@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import DominoError
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES, strings, text
 from engine.scorepad import (
     MAX_NAME,
     add_round,
@@ -276,7 +276,8 @@ def test_a_match_reaches_its_target():
     assert view["totals"] == [104, 30]
     assert view["outcome"] == {"over": True, "winner": 0, "drawn": False}
     assert view["status"] == "Ana wins the match with 104 points."
-    assert score_sheet(sheet, "pl")["status"] == "Ana wygrywa mecz z wynikiem 104 pkt."
+    polish = text("pl", "scorepad.match.won.one", name="Ana", points=104)
+    assert score_sheet(sheet, "pl")["status"] == polish and "104" in polish
     with pytest.raises(DominoError) as info:
         add_round(sheet, {"went_out": 1, "pips": [5, 0]})
     assert info.value.code == "round_after_match"
