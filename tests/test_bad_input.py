@@ -55,10 +55,10 @@ def two_player_state() -> RoundState:
         (
             ["1-4"],
             "5-5",
-            "Seat 1 cannot place [5|5]: it fits no open end (the open ends take 1, 4)",
+            "Seat 1 cannot lay [5|5]: it fits no open end (the open ends take 1, 4)",
         ),
-        (["1-4"], "1-1@right", "Seat 1 cannot place [1|1] at the right end, which needs a 4"),
-        (["1-4"], "1-1@up", "Seat 1 cannot place [1|1] at the top end: that end is not open"),
+        (["1-4"], "1-1@right", "Seat 1 cannot lay [1|1] on the right end, which needs a 4"),
+        (["1-4"], "1-1@up", "Seat 1 cannot lay [1|1] on the top end: that end is not open"),
         (["1-4"], "1-1@middle", 'Unknown end "middle"'),
         (["1-4"], "9-1", 'Unknown tile "9-1"'),
         (["1-4"], "banana", 'Unknown tile "banana"'),
@@ -173,7 +173,7 @@ def test_wrong_end():
     result = bad(record)
     assert result == {
         "ok": False,
-        "error": "Seat 1 cannot place [1|1] at the right end, which needs a 4.",
+        "error": "Seat 1 cannot lay [1|1] on the right end, which needs a 4.",
         "play": 1,
     }
     assert replay(record, "fr")["error"].startswith("Le siège 1 ne peut pas poser [1|1]")
@@ -268,7 +268,7 @@ def test_dk_first_round_highest_double_leads_with_it():
     state = RoundState(rules, 3, 1, hands, first_round=True)
     assert state.legal_moves() == [Move(T("5-5"))]
     before = snapshot(state)
-    with pytest.raises(DominoError, match="must open with \\[5\\|5\\]"):
+    with pytest.raises(DominoError, match="must lead with \\[5\\|5\\]"):
         state.apply("1-2")
     assert snapshot(state) == before
     # Not the first round: any tile.
@@ -628,7 +628,7 @@ def test_the_kind_of_a_wrong_value_is_told_in_every_language():
 
 def test_the_engines_own_words_are_shown_as_they_are():
     error = DominoError("seat_no_fit", seat=1, tile="[5|5]", ends="1, 4")
-    assert str(error) == "Seat 1 cannot place [5|5]: it fits no open end (the open ends take 1, 4)."
+    assert str(error) == "Seat 1 cannot lay [5|5]: it fits no open end (the open ends take 1, 4)."
     error = DominoError("no_match", tile="[2|5]", end="left", value=1)
     assert error.message("fr").startswith("[2|5]") and "gauche" in error.message("fr")
 
