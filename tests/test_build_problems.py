@@ -8,6 +8,7 @@ mode's count), naming the file; and the hooks are a pipeline, not a web.
   end, by static-i18n) and the fence's problem. The same page with a good fence builds.
 - A fence the source checks cannot read (``~~~`` fences) is checked when it is drawn.
 - The default and the verbose strict build fail on a bad fence as the quiet one does.
+- Markup the Content Security Policy refuses (``onclick=``) fails it too.
 - No hook imports another hook; the plain modules the hooks share define no MkDocs event;
   every hook file is in ``mkdocs.yml``, and every fence has one hook.
 """
@@ -250,3 +251,12 @@ def test_no_hook_imports_a_hook_and_the_shared_modules_are_no_hooks() -> None:
     for path in hooks[1:]:
         assert "MkDocs build hook" in path.read_text(encoding="utf-8").split("\n")[0], path
 
+
+def test_markup_the_security_policy_refuses_fails_the_quiet_strict_build(tmp_path: Path) -> None:
+    """An event attribute, which no hash of the policy (``hooks/csp.py``) can allow, is a
+    build problem like a bad fence."""
+    proc = quiet_strict_build(site(tmp_path, "block", '<button onclick="go()">Go</button>\n'))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    said = "<button onclick=...> is refused by the Content Security Policy"
+    assert f"  block.fr.md: {said}" in out and f"  block.md: {said}" in out, out
