@@ -2,7 +2,7 @@
 
 The practice, scorepad and lessons pages are apps drawn at build time; their controls,
 status lines and headings ("Cancel", "Task 1 of 5 Done", "Your tiles") carry
-``data-search-exclude`` (``hooks.app_forms.SEARCH_EXCLUDE``) and ``hooks/search_fold.py``
+``data-search-exclude`` (``hooks.kit.SEARCH_EXCLUDE``) and ``hooks/search_fold.py``
 leaves them out of the index. Checked on the built site, in every language, against the
 words of the engine's language tables, which the pages draw their controls from: none is
 in the index entries of its page (a word the page's own Markdown uses is prose there, and
