@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from engine.lang import LANGUAGES, strings
+from engine.lang import LANGUAGES, fill, strings
 from hooks.lessons import parse_task
 from hooks.search_fold import EXCLUDE, strip_excluded
 from scripts.site_server import build_site
@@ -109,7 +109,7 @@ def control_words(app: dict[str, Any], lang: str, page_text: str) -> set[str]:
             continue
         names = sorted(fields)
         for values in itertools.product(NUMBERS, repeat=len(names)):
-            words.add(template.format(**dict(zip(names, values, strict=True))).strip())
+            words.add(fill(lang, template, **dict(zip(names, values, strict=True))).strip())
     return {w for w in words if w and w not in page_text}
 
 
