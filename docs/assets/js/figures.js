@@ -40,7 +40,12 @@ function setupStepper(root) {
   prev.addEventListener("click", () => show(current - 1, true));
   next.addEventListener("click", () => show(current + 1, true));
   root.addEventListener("keydown", (event) => {
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
+    const moves = {
+      ArrowLeft: current - 1,
+      ArrowRight: current + 1,
+      Home: 0,
+      End: steps.length - 1,
+    };
     if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     show(moves[event.key], true);

@@ -68,7 +68,7 @@ function setup(root) {
   }
 
   function load() {
-    let raw = null;
+    let raw;
     try {
       raw = localStorage.getItem(storageKey);
     } catch {
@@ -95,7 +95,10 @@ function setup(root) {
 
   function store() {
     try {
-      localStorage.setItem(storageKey, JSON.stringify({ version: VERSION, done: [...done].sort() }));
+      localStorage.setItem(
+        storageKey,
+        JSON.stringify({ version: VERSION, done: [...done].sort() }),
+      );
     } catch {
       // Storage full or refused: the lessons go on without it.
     }
@@ -227,7 +230,9 @@ function setup(root) {
       announce(parts.join(" "));
       if (kind === "move") {
         picked = null;
-        for (const b of section.querySelectorAll(".domino-tile")) b.setAttribute("aria-pressed", "false");
+        for (const b of section.querySelectorAll(".domino-tile")) {
+          b.setAttribute("aria-pressed", "false");
+        }
       }
       if (kind === "number") $(".lesson-task__number input").select();
     }

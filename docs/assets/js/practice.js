@@ -282,9 +282,8 @@ function setup(root) {
   async function readLink() {
     const q = query();
     if (!q) return;
-    const reply = await ask("practice_settings", { query: q.slice(0, MAX_QUERY + 1) }, {
-      quiet: true,
-    });
+    const args = { query: q.slice(0, MAX_QUERY + 1) };
+    const reply = await ask("practice_settings", args, { quiet: true });
     if (!reply) return; // an engine without the method: the seed alone is read
     const wrong = new Set((reply.errors ?? []).map((e) => e.field));
     fillForm(reply.settings ?? {}, wrong);
@@ -388,7 +387,10 @@ function setup(root) {
     const sameRound = before && heard.round === view.round && before.seed === view.seed;
     if (!sameRound || log.length < heard.count) {
       el.said.replaceChildren();
-      heard = { round: view.round, count: silent || !sameRound && before === null ? log.length : 0 };
+      heard = {
+        round: view.round,
+        count: silent || (!sameRound && before === null) ? log.length : 0,
+      };
       if (silent) return;
     }
     for (const entry of log.slice(heard.count)) {
@@ -457,8 +459,10 @@ function setup(root) {
       );
     }
     const style = getComputedStyle(el.board);
-    const width = el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const height = el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const width =
+      el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height =
+      el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
     let scale = Math.min(natural, width / box.width, height / box.height);
     scale = Math.max(scale, MIN_TILE_PX / longest);
     svg.style.maxWidth = "none";
@@ -578,7 +582,9 @@ function setup(root) {
       }),
     );
     el.boneyard.hidden = view.boneyard === null;
-    if (view.boneyard !== null) el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
+    if (view.boneyard !== null) {
+      el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
+    }
 
     el.target.textContent = fill(words.target, { target: view.target });
     el.score.replaceChildren(
@@ -607,11 +613,7 @@ function setup(root) {
       el.endTitle.textContent =
         view.match_end !== null ? words.match_over : fill(words.round_over, { round: view.round });
       el.endText.textContent = view.round_end.text;
-      el.hands.replaceChildren(
-        ...view.round_end.hands.map((h) =>
-          item(h.text),
-        ),
-      );
+      el.hands.replaceChildren(...view.round_end.hands.map((h) => item(h.text)));
       el.next.textContent = view.round_end.next;
       el.next.hidden = !view.round_end.next;
       el.match.textContent = view.match_end ?? "";
@@ -958,9 +960,9 @@ function setup(root) {
   const wanted = urlSeed();
   let keptSave = null;
   try {
-    keptSave = kept === null ? null : JSON.parse(kept);
+    if (kept !== null) keptSave = JSON.parse(kept);
   } catch {
-    keptSave = null;
+    // not JSON: restore() has the engine say why
   }
   // A kept game comes back unless the address asks for another deal.
   if (kept !== null && (!query() || (wanted !== null && wanted === keptSave?.seed))) {

@@ -521,7 +521,7 @@ function setup(root) {
   el.noscript.hidden = true;
   el.app.hidden = false;
   toSetup();
-  let raw = null;
+  let raw;
   try {
     raw = localStorage.getItem(STORAGE_KEY);
   } catch {

@@ -23,7 +23,8 @@ export function depth(text, limit = MAX_DEPTH) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      // A backslash escapes the next character.
+      if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
