@@ -157,6 +157,7 @@ _CHROME = """() => {
     'back to top': all('.md-top').join(' '),
     'try-it instructions': text(document.querySelector('.domino-try__intro')),
     'try-it reset': text(document.querySelector('.domino-try__reset')),
+    'try-it invitation': text(document.querySelector('p:has(+ .domino-try)')),
   };
   const footer = all('.md-footer__title .md-ellipsis');
   if (footer.length > 1) found['footer'] = footer.join(' ');
