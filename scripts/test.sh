@@ -11,6 +11,9 @@ scripts/setup.sh
 if [ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/prettier ]; then
   node_modules/.bin/eslint .
   node_modules/.bin/prettier --check --log-level=warn "docs/assets/js/*.js" "scripts/*.mjs" "tests/*.mjs" "*.mjs"
+elif [ -n "${CI:-}" ]; then
+  echo "npm packages not installed: CI must run ESLint and Prettier" >&2
+  exit 1
 else
   echo "npm packages not installed: ESLint and Prettier are not run" >&2
 fi
