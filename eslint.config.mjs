@@ -12,7 +12,8 @@ const CLASSIC_WORKERS = {
 };
 
 export default [
-  { ignores: ["site/", "build/", "node_modules/"] },
+  // What is not the repository's own: the build, the installed packages (pip's too).
+  { ignores: ["site/", "build/", "node_modules/", ".venv/", ".hypothesis/", "**/__pycache__/"] },
   js.configs.recommended,
   {
     rules: {
