@@ -3,10 +3,10 @@
 The structured description has three parts, as in the seeds' figures::
 
     Tiles: [1|4], [1|1]. Connections: [1|4] (low-value end) – [1|1] (line side A).
-    Open attachment points: [1|1] (line side B, 1); [1|4] (high-value end, 4).
+    Open ends: [1|1] (line side B, 1); [1|4] (high-value end, 4).
 
 Tiles are listed in the order placed; connections in the order made, as "placed tile
-(its side) – new tile (its side)"; open attachment points sorted by tile, and for one
+(its side) – new tile (its side)"; open ends sorted by tile, and for one
 tile high end, low end, line side A, line side B, spinner top, spinner bottom, each with
 the value it takes.
 """

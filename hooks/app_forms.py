@@ -3,16 +3,16 @@
 Both pages are apps drawn at build time from a fence, every word from the engine's
 language tables in the page's language: the set-up words of every game form (the games,
 ``game.*``, and the Danish house rules' options with their values in plain words,
-``option.*``), a few HTML helpers, and the fence's registration. A word missing from a
-table is an error (:class:`MissingWords`), which the hooks turn into a build warning, so
-``mkdocs build --strict`` fails rather than showing an engine name.
+``option.*``) and a few HTML helpers. A word missing from a table is an error
+(:class:`MissingWords`): the fence cannot be drawn, which is a build problem
+(``hooks/kit.py``), so ``mkdocs build --strict`` fails, at any verbosity, rather than
+showing an engine name.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
 from typing import Any
 
 from engine.lang import fill
@@ -21,11 +21,6 @@ from engine.words import strings
 
 OPTIONS_PRESET = "block-dk"
 """The preset whose options the set-up forms show."""
-
-SEARCH_EXCLUDE = "data-search-exclude"
-"""The attribute that leaves an element, and everything in it, out of the search index:
-an app's controls, status lines and headings (``hooks/search_fold.py`` strips them
-before Material's search plugin reads the page; the page itself keeps them)."""
 
 
 class MissingWords(ValueError):
@@ -113,41 +108,3 @@ def page_words(lang: str, prefix: str) -> str:
     """The JSON of a page's words for its script: every key under ``prefix``, without it."""
     words = {k[len(prefix) :]: v for k, v in strings(lang).items() if k.startswith(prefix)}
     return json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-
-
-class FencePage:
-    """A custom fence's page state (fence formatters get no page; MkDocs renders one page
-    at a time) and its registration with superfences."""
-
-    def __init__(
-        self, name: str, render: Callable[[str, str, str], str], warn: Callable[[str], None]
-    ) -> None:
-        self.name = name
-        self.render = render
-        self.warn = warn
-        self.lang, self.src, self.url = "en", "?", ""
-
-    def format(self, source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
-        """The fence's HTML, or a build warning and an error box."""
-        try:
-            return self.render(source, self.lang, self.url)
-        except Exception as err:  # a missing word or a bad block alike
-            self.warn(f"{self.src}: bad {self.name} block ({err})")
-            return (
-                '<div class="admonition failure"><p class="admonition-title">Build error</p>'
-                f"<p>{e(str(err))}</p></div>"
-            )
-
-    def register(self, config: Any) -> Any:
-        """Add the fence to superfences, once (static-i18n runs on_config per language)."""
-        superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-        fences = superfences.setdefault("custom_fences", [])
-        if self.name not in {f["name"] for f in fences}:
-            fences.append({"name": self.name, "class": self.name, "format": self.format})
-        return config
-
-    def track(self, page: Any) -> None:
-        """Remember the page being rendered."""
-        self.lang = getattr(page.file, "locale", None) or "en"
-        self.src = page.file.src_uri
-        self.url = page.url

@@ -1,5 +1,5 @@
-"""The site's chrome in each page's language, its sitemaps and 404 pages, and sums kept
-on one line.
+"""MkDocs build hook: the site's chrome in each page's language, its sitemaps and 404
+pages, and sums kept on one line.
 
 mkdocs-static-i18n builds each language in turn into the same site (English first, at
 the root), running every hook once per language. This hook:
@@ -31,18 +31,22 @@ from __future__ import annotations
 
 import copy
 import gzip
-import json
 import os
 import re
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 from xml.sax.saxutils import quoteattr
 
 from mkdocs.plugins import event_priority, get_plugin_logger
 
-log = get_plugin_logger("chrome")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit
 
-DEFAULT_LANG = "en"
+from hooks import kit
+from hooks.kit import DEFAULT_LANG
+
+log = get_plugin_logger("chrome")
 
 # Per build of the whole site: the 404 page of each language, and every page's URL with
 # its translations' URLs (site-relative, as MkDocs gives them: "fr/block/").
@@ -50,27 +54,10 @@ _not_found: dict[str, str] = {}
 _pages: dict[str, dict[str, str]] = {}
 
 
-def _i18n(config: Any) -> Any:
-    return config.plugins.get("i18n")
-
-
-def _language(config: Any) -> str:
-    i18n = _i18n(config)
-    if i18n is None:
-        return DEFAULT_LANG
-    return str(i18n.current_language or i18n.default_language or DEFAULT_LANG)
-
-
-def _building_another_language(config: Any) -> bool:
-    """True inside static-i18n's builds of the languages after the first."""
-    i18n = _i18n(config)
-    return bool(i18n is not None and i18n.building)
-
-
 def _chrome(config: Any) -> dict[str, str]:
     """The chrome's words (``extra.chrome``) in the language being built."""
     chrome = config.extra.get("chrome") or {}
-    words = chrome.get(_language(config)) or chrome.get(DEFAULT_LANG) or {}
+    words = chrome.get(kit.language(config)) or chrome.get(DEFAULT_LANG) or {}
     return dict(words)
 
 
@@ -80,7 +67,7 @@ def _chrome(config: Any) -> dict[str, str]:
 
 
 def on_pre_build(config: Any) -> None:
-    if not _building_another_language(config):
+    if kit.outer_build(config):
         _not_found.clear()
         _pages.clear()
 
@@ -105,7 +92,7 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     page.canonical_url = None
     alternates = getattr(page.file, "alternates", None) or {}
     _pages[page.url] = {lang: f.url for lang, f in alternates.items() if f is not None}
-    _pages[page.url].setdefault(_language(config), page.url)
+    _pages[page.url].setdefault(kit.language(config), page.url)
     return context
 
 
@@ -119,7 +106,7 @@ def on_pre_template(template: Any, template_name: str, config: Any) -> Any:
         # leaves the previous page's links in `extra.alternate` (an attribute, which
         # templates read before the item), so a 404 page built after the pages of
         # another language would link that language's last page.
-        i18n = _i18n(config)
+        i18n = kit.i18n(config)
         homes = getattr(i18n, "extra_alternate", None)
         if homes:
             config.extra["alternate"] = copy.deepcopy(homes)
@@ -127,32 +114,26 @@ def on_pre_template(template: Any, template_name: str, config: Any) -> Any:
     return template
 
 
-_CONFIG_SCRIPT = re.compile(
-    r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL
-)
-
-
 @event_priority(-200)  # after every other hook's changes to the page
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     if template_name != "404.html":
         return output
-    lang = _language(config)
+    lang = kit.language(config)
     if lang != DEFAULT_LANG:
         # The 404 page's links are absolute from the site's root ("/"): its search must
         # load its own language's index, below "/LANG/".
-        def patch(m: re.Match[str]) -> str:
-            data = json.loads(m.group(2))
+        def edit(data: dict[str, Any]) -> bool:
             data["base"] = f"{data['base'].rstrip('/')}/{lang}/"
-            return m.group(1) + json.dumps(data, ensure_ascii=False) + m.group(3)
+            return True
 
-        output = _CONFIG_SCRIPT.sub(patch, output, count=1)
+        output = kit.edit_config(output, edit)
     _not_found[lang] = output
     return output
 
 
 @event_priority(-150)  # after static-i18n (-100), which builds the other languages
 def on_post_build(config: Any) -> None:
-    if _building_another_language(config):
+    if not kit.outer_build(config):
         return
     for lang, output in _not_found.items():
         folder = config.site_dir if lang == DEFAULT_LANG else os.path.join(config.site_dir, lang)

@@ -28,8 +28,10 @@ The file is not a page's asset: the service worker does not precache it
 (``scripts/build_sw.mjs``'s patterns match no extension-less file), and hosts do not serve
 it. ``scripts/site_server.py`` reads it and sends the headers.
 
-What no hash can allow (an ``on…=`` event attribute, a ``javascript:`` URL) is a warning,
-so ``--strict`` fails the build rather than a reader's browser refusing it silently.
+What no hash can allow (an ``on…=`` event attribute, a ``javascript:`` URL) is a build
+problem (``hooks/kit.py``), found in each page as it is written and in each language's
+404 page, so a strict build fails, at any verbosity, rather than a reader's browser
+refusing it silently.
 
 The policy's text is made by plain functions (:func:`inline_scripts`, :func:`script_hash`,
 :func:`site_hashes`, :func:`policy`, :func:`headers_text`) that a test calls without MkDocs.
@@ -40,14 +42,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import sys
 from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import event_priority, get_plugin_logger
+from mkdocs.plugins import event_priority
 
-log = get_plugin_logger("csp")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit
+
+from hooks import kit
 
 HEADERS_FILE = "_headers"
 
@@ -154,19 +159,32 @@ def headers_text(csp: str) -> str:
 
 
 def write_headers(site: Path) -> Path:
-    """Write ``site/_headers`` from the built pages under ``site``; returns its path. Each
-    page's markup that the policy refuses is a warning."""
-    for page in sorted(site.rglob("*.html")):
-        for found in refused_markup(page.read_text(encoding="utf-8")):
-            log.warning("%s: %s is refused by the Content Security Policy", page, found)
+    """Write ``site/_headers`` from the built pages under ``site``; returns its path."""
     path = site / HEADERS_FILE
     path.write_text(headers_text(policy(site_hashes(site))), encoding="utf-8")
     return path
 
 
+def _refused(output: str, where: str) -> None:
+    for found in refused_markup(output):
+        kit.report(f"{where}: {found} is refused by the Content Security Policy")
+
+
+@event_priority(-250)  # after every other hook's changes to the page
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    _refused(output, page.file.src_uri)
+    return output
+
+
+@event_priority(-250)  # after chrome's (-200), which keeps each language's 404 page
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    if template_name == "404.html":
+        _refused(output, f"404.html ({kit.language(config)})")
+    return output
+
+
 @event_priority(-250)  # after the hooks that write pages (-200 and above), before offline's
 def on_post_build(config: Any) -> None:
-    i18n = config.plugins.get("i18n")
-    if i18n is not None and i18n.building:
+    if not kit.outer_build(config):
         return  # not the end of the outer build yet
     write_headers(Path(config.site_dir))

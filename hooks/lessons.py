@@ -52,13 +52,14 @@ and each problem names its file and task:
   (``wrong.*`` and ``choice.*`` lines). The numbers of the texts are compared across
   languages by ``hooks/numbers.py`` like any prose.
 
-A problem is reported where the figures' hook (``hooks/domino.py``) collects its own, so
-a strict build ends with one error listing every problem, also with ``-q``; without that
-hook in the configuration, this hook ends a strict build itself.
+Every problem goes to the build's one list (``hooks/kit.py``), so a strict build ends
+with one error listing every problem, at any verbosity. A task fence that cannot be drawn
+is a problem too; one the source check did not read is checked when it is drawn.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -67,25 +68,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority, get_plugin_logger
+from mkdocs.config.defaults import MkDocsConfig
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine import lessons as _lessons  # noqa: E402
-from engine.errors import DominoError  # noqa: E402
-from engine.lang import LANGUAGES as _LANGUAGES  # noqa: E402
-from engine.lang import reader_seat  # noqa: E402
-from engine.views.lessons import view as _task_view  # noqa: E402
-from engine.words import strings as _strings  # noqa: E402
-from engine.words import text as _text  # noqa: E402
-from hooks import domino as _figures  # noqa: E402  (its pure checks; not the live hook)
-from hooks import numbers as _numbers  # noqa: E402
-from hooks.app_forms import SEARCH_EXCLUDE, script_url  # noqa: E402
-
-log = get_plugin_logger("lessons")
+from engine import lessons as _lessons
+from engine.errors import DominoError
+from engine.lang import reader_seat
+from engine.views.lessons import view as _task_view
+from engine.words import strings as _strings
+from engine.words import text as _text
+from hooks import checks, kit
+from hooks import numbers as _numbers
+from hooks.app_forms import script_url
+from hooks.kit import SEARCH_EXCLUDE
 
 TASK_FENCE = "lesson-task"
 MAP_FENCE = "lesson-map"
@@ -104,7 +100,6 @@ REQUIRED = ("id", "kind", "accept", *TEXT_KEYS)
 
 _HEADING = re.compile(r"^##\s+(.*?)\s*(?:\{([^}]*)\})?\s*$")
 _ANCHOR = re.compile(r"#([\w-]+)")
-_FENCE = re.compile(r"^([ \t]*)```([\w-]+)[ \t]*$")
 
 
 # ---------------------------------------------------------------------------------------
@@ -126,23 +121,14 @@ class TaskFence:
         return str(self.data.get("id", "?"))
 
 
+def _known(key: str) -> bool:
+    return key in DATA_KEYS or key in TEXT_KEYS or key.startswith(PREFIXED)
+
+
 def parse_task(body: str) -> TaskFence:
     """A task fence's lines read into the task's data, its accepted answers and its
     texts; an unknown, repeated or missing line is an error."""
-    fields: dict[str, str] = {}
-    for line in body.strip().splitlines():
-        if not line.strip():
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep or not (key in DATA_KEYS or key in TEXT_KEYS or key.startswith(PREFIXED)):
-            raise ValueError(f"unknown line {line.strip()!r}")
-        if key in fields:
-            raise ValueError(f"the task gives {key} twice")
-        fields[key] = value.strip()
-    for key in REQUIRED:
-        if not fields.get(key):
-            raise ValueError(f"the task has no {key}")
+    fields = kit.fence_fields(body, _known, REQUIRED, "the task")
     data: dict[str, Any] = {"id": fields["id"], "kind": fields["kind"]}
     for key in ("preset", "goal", "ask"):
         if key in fields:
@@ -212,20 +198,20 @@ def task_problems(body: str, lang: str) -> list[str]:
     tiles = _lessons.tiles_of(task)
     steps = _lessons.steps(task)
     for key, text in texts.items():
-        for tile in dict.fromkeys(_figures.tile_refs(text)):
+        for tile in dict.fromkeys(checks.tile_refs(text)):
             if tile not in tiles:
                 problems.append(
                     f"{key} names [{tile.replace('-', '|')}], which is not in the position"
                 )
         if key in ("question", "right", "hint"):
-            written = _figures.arithmetic_problems(ident, text, steps, every_step=False)
+            written = checks.arithmetic_problems(ident, text, steps, every_step=False)
             problems += [f"{key}: {p}" for p in written]
         else:
             problems += [f"{key}: {p}" for p in _adds_up(ident, text)]
     if task.kind == "number":
-        answer = int(fence.accepted[0]) if fence.accepted[0].isdigit() else None
-        if answer is not None and answer not in _numbers.digits(texts["right"], lang):
-            problems.append(f"the right explanation does not state the answer, {answer}")
+        number = int(fence.accepted[0]) if fence.accepted[0].isdigit() else None
+        if number is not None and number not in _numbers.digits(texts["right"], lang):
+            problems.append(f"the right explanation does not state the answer, {number}")
     return [p.replace(f"{ident}: ", "") for p in dict.fromkeys(problems)]
 
 
@@ -268,41 +254,28 @@ def read_page(markdown: str) -> LessonPage:
     """The lessons, tasks and maps of a page, and what is wrong with their order."""
     page = LessonPage()
     lesson: Lesson | None = None
-    lines = markdown.splitlines()
-    i = 0
-    while i < len(lines):
-        fence = _FENCE.match(lines[i])
-        if fence:
-            name, indent, start = fence.group(2), len(fence.group(1)), i
-            body = []
-            i += 1
-            while i < len(lines) and lines[i].strip() != "```":
-                body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
-                i += 1
-            text = "\n".join(body)
-            if name == MAP_FENCE:
-                page.maps.append(start + 1)
-                if page.lessons:
-                    page.problems.append(f"line {start + 1}: the lesson map comes after a lesson")
-            elif name == TASK_FENCE:
-                ident = _task_id(text)
-                page.tasks.append((ident, text, start + 1))
-                if lesson is None:
-                    page.problems.append(
-                        f"line {start + 1}, task {ident}: a task must be under a lesson heading "
-                        "'## Title {#lesson-id}'"
-                    )
-                else:
-                    lesson.tasks.append(ident)
-            i += 1
-            continue
-        heading = _HEADING.match(lines[i])
-        if heading:
-            anchor = _ANCHOR.search(heading.group(2) or "")
-            lesson = Lesson(anchor.group(1), heading.group(1), i + 1) if anchor else None
-            if lesson is not None:
-                page.lessons.append(lesson)
-        i += 1
+    for name, text, line in kit.page_blocks(markdown):
+        if name == MAP_FENCE:
+            page.maps.append(line)
+            if page.lessons:
+                page.problems.append(f"line {line}: the lesson map comes after a lesson")
+        elif name == TASK_FENCE:
+            ident = _task_id(text)
+            page.tasks.append((ident, text, line))
+            if lesson is None:
+                page.problems.append(
+                    f"line {line}, task {ident}: a task must be under a lesson heading "
+                    "'## Title {#lesson-id}'"
+                )
+            else:
+                lesson.tasks.append(ident)
+        elif name is None:
+            heading = _HEADING.match(text)
+            if heading:
+                anchor = _ANCHOR.search(heading.group(2) or "")
+                lesson = Lesson(anchor.group(1), heading.group(1), line) if anchor else None
+                if lesson is not None:
+                    page.lessons.append(lesson)
     page.lessons = [x for x in page.lessons if x.tasks]
     if page.tasks and len(page.maps) != 1:
         page.problems.append(f"a page of lessons needs one {MAP_FENCE} fence, not {len(page.maps)}")
@@ -340,15 +313,6 @@ def _shape(markdown: str) -> list[tuple[str, list[tuple[str, list[str]]]]]:
     return [(x.id, [(t, texts.get(t, [])) for t in x.tasks]) for x in page.lessons]
 
 
-def page_language(path: str) -> tuple[str, str]:
-    """``("learn", "fr")`` for ``learn.fr.md``; ``("learn", "en")`` for ``learn.md``."""
-    stem = path.removesuffix(".md")
-    base, _, suffix = stem.rpartition(".")
-    if base and suffix in _LANGUAGES:
-        return base, suffix
-    return stem, "en"
-
-
 def check_pages(pages: dict[str, str]) -> list[str]:
     """Every problem of the pages with lesson tasks (file name → Markdown), each as
     ``file: problem``: each page on its own, then its translations against each other."""
@@ -357,7 +321,7 @@ def check_pages(pages: dict[str, str]) -> list[str]:
     for path in sorted(pages):
         if f"```{TASK_FENCE}" not in pages[path] and f"```{MAP_FENCE}" not in pages[path]:
             continue
-        base, lang = page_language(path)
+        base, lang = kit.page_language(path)
         groups.setdefault(base, {})[lang] = path
         found += [f"{path}: {p}" for p in page_problems(pages[path], lang)]
     for paths in groups.values():
@@ -384,10 +348,7 @@ def _first_difference(shape: Any, reference: Any) -> str:
 
 def check_docs(docs_dir: str | Path) -> list[str]:
     """:func:`check_pages` for every Markdown page of ``docs_dir``."""
-    root = Path(docs_dir)
-    return check_pages(
-        {p.relative_to(root).as_posix(): p.read_text("utf-8") for p in sorted(root.rglob("*.md"))}
-    )
+    return check_pages(kit.read_docs(docs_dir))
 
 
 # ---------------------------------------------------------------------------------------
@@ -436,12 +397,15 @@ def _round_info(view: dict[str, Any], lang: str) -> str:
     if not view["finished"]:
         return info
     rows = "".join(
-        f'<li><span class="lesson-task__seat">{_e(_text(lang, "round.seat", seat=reader_seat(h["seat"])))}'
-        f"</span> {_tile_row(h['tiles'], lang)}</li>"
+        f'<li><span class="lesson-task__seat">'
+        f"{_e(_text(lang, 'round.seat', seat=reader_seat(h['seat'])))}</span> "
+        f"{_tile_row(h['tiles'], lang)}</li>"
         for h in view["hands"]
     )
     out = view["went_out"]
-    ended = s["round.blocked"] if out is None else _text(lang, "round.went_out", seat=reader_seat(out))
+    ended = (
+        s["round.blocked"] if out is None else _text(lang, "round.went_out", seat=reader_seat(out))
+    )
     return (
         info + f'<p class="lesson-task__ended">{_e(ended)}</p>'
         f'<p class="lesson-task__hands-title">{_e(s["lesson.hands_left"])}</p>'
@@ -449,28 +413,24 @@ def _round_info(view: dict[str, Any], lang: str) -> str:
     )
 
 
+def _hand_label(view: dict[str, Any], lang: str) -> str:
+    """What the reader's tiles are called: a seat's tiles in a round, else the tray."""
+    if view["seat"] is None:
+        return _strings(lang)["try.tray"]
+    return _text(lang, "lesson.your_tiles", seat=reader_seat(view["seat"]))
+
+
 def _answer(task: Any, fence: TaskFence, view: dict[str, Any], lang: str, ident: str) -> str:
     """The controls of the answer: tiles and open ends, choices, or a number."""
     s = _strings(lang)
     if task.kind == "move":
-        tray_label = (
-            _text(lang, "lesson.your_tiles", seat=reader_seat(view["seat"]))
-            if view["seat"] is not None
-            else s["try.tray"]
-        )
-        tiles = "".join(
-            f'<button type="button" class="domino-tile" data-tile="{t["code"]}" '
-            f'aria-pressed="false" aria-label="{_e(t["name"])}" '
-            f'data-picked="{_e(_text(lang, "try.picked", tile=t["name"]))}">{t["svg"]}</button>'
-            for t in view["tiles"]
-        )
-        ends = "".join(_button("domino-end", e["label"], end=e["end"]) for e in view["ends"])
         return (
             f'<p class="lesson-task__intro">{_e(s["try.intro"])}</p>'
             f'<div class="domino-try__tray lesson-task__tray" role="group" '
-            f'aria-label="{_e(tray_label)}">{tiles}</div>'
+            f'aria-label="{_e(_hand_label(view, lang))}">'
+            f"{kit.tile_buttons(view['tiles'], lang)}</div>"
             f'<div class="domino-try__ends lesson-task__ends" role="group" '
-            f'aria-label="{_e(s["try.ends"])}">{ends}</div>'
+            f'aria-label="{_e(s["try.ends"])}">{kit.end_buttons(view["ends"])}</div>'
         )
     if task.kind == "choice":
         choices = "".join(
@@ -512,13 +472,9 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
     )
     shown = ""
     if task.kind != "move" and view["tiles"]:
-        label = (
-            _text(lang, "lesson.your_tiles", seat=reader_seat(view["seat"]))
-            if view["seat"] is not None
-            else s["try.tray"]
-        )
         shown = (
-            f'<p class="lesson-task__hand"><span class="lesson-task__seat">{_e(label)}</span> '
+            f'<p class="lesson-task__hand"><span class="lesson-task__seat">'
+            f"{_e(_hand_label(view, lang))}</span> "
             f"{_tile_row(view['tiles'], lang)}</p>"
         )
     info = _round_info(view, lang) if "undealt" in view else ""
@@ -601,112 +557,34 @@ def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Where problems go
+# The fences and the check
 # ---------------------------------------------------------------------------------------
 
 
-class _Problems:
-    """This hook's problems: handed to the figures' hook's collection when it is part of
-    the build (one error at the end of a strict build), else kept here."""
-
-    sink: Any = None
-    own: list[str] = []  # noqa: RUF012
-    strict = True
-
-    @classmethod
-    def report(cls, line: str) -> None:
-        if cls.sink is not None:
-            cls.sink.report(line)
-        elif line not in cls.own:
-            cls.own.append(line)
-            if not cls.strict:
-                log.warning(line)
+@functools.lru_cache(maxsize=4)
+def _lessons_of(markdown: str) -> LessonPage:
+    """The lessons of a page being rendered (read once for all its fences)."""
+    return read_page(markdown)
 
 
-_DOMINO = (ROOT / "hooks" / "domino.py").resolve()
-
-_page: dict[str, Any] = {"lang": "en", "src": "?", "url": "", "lessons": LessonPage()}
-
-
-def _box(message: str) -> str:
-    return (
-        '<div class="admonition failure domino-error"><p class="admonition-title">'
-        f"Build error</p><p>{_e(message)}</p></div>"
-    )
+def _render_task(body: str, page: kit.Page) -> str:
+    return render_task(body, page.lang, _lessons_of(page.markdown).where(_task_id(body)))
 
 
-def task_fence(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
-    try:
-        page: LessonPage = _page["lessons"]
-        return render_task(source, _page["lang"], page.where(_task_id(source)))
-    except Exception as e:  # the engine's errors and bad fence text alike
-        _Problems.report(f"{_page['src']}: bad lesson task ({e}):\n{source.strip()}")
-        return _box(f"Bad lesson task: {e}")
+def _render_map(body: str, page: kit.Page) -> str:
+    return render_map(body, page.lang, _lessons_of(page.markdown), page.url)
 
 
-def map_fence(source: str, language: str, class_name: str, *args: Any, **kw: Any) -> str:
-    try:
-        return render_map(source, _page["lang"], _page["lessons"], _page["url"])
-    except Exception as e:
-        _Problems.report(f"{_page['src']}: bad lesson map ({e})")
-        return _box(f"Bad lesson map: {e}")
+def _check_task(body: str, lang: str) -> list[str]:
+    return [f"task {_task_id(body)}: {p}" for p in task_problems(body, lang)]
 
 
-FENCES = [
-    {"name": TASK_FENCE, "class": TASK_FENCE, "format": task_fence},
-    {"name": MAP_FENCE, "class": MAP_FENCE, "format": map_fence},
-]
+kit.fence(TASK_FENCE, "lesson task", _render_task, check=_check_task)
+kit.fence(MAP_FENCE, "lesson map", _render_map)
 
 
-# ---------------------------------------------------------------------------------------
-# MkDocs events
-# ---------------------------------------------------------------------------------------
-
-
-def on_config(config: Any) -> Any:
-    superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
-    fences = superfences.setdefault("custom_fences", [])
-    known = {f["name"] for f in fences}
-    fences.extend(f for f in FENCES if f["name"] not in known)
-    _Problems.sink = None
-    for module in (config.get("hooks") or {}).values():
-        path = getattr(module, "__file__", None)
-        if path and Path(path).resolve() == _DOMINO and hasattr(module, "_Build"):
-            _Problems.sink = module._Build
-    return config
-
-
-def _outer_build(config: Any) -> bool:
-    i18n = config.plugins.get("i18n")
-    return i18n is None or not i18n.building
-
-
-def on_pre_build(config: Any) -> None:
-    """Check every page of lessons in every language before any is rendered (after the
-    figures' hook has started its list of problems: this hook comes after it)."""
-    if not _outer_build(config):
-        return
-    _Problems.strict = bool(config.strict)
-    _Problems.own = []
-    for line in check_docs(config.docs_dir):
-        _Problems.report(line)
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    _page["lang"] = getattr(page.file, "locale", None) or "en"
-    _page["src"] = page.file.src_uri
-    _page["url"] = page.url
-    _page["lessons"] = read_page(markdown)
-    return markdown
-
-
-@event_priority(-200)  # after static-i18n's (-100), which builds the other languages
-def on_post_build(config: Any) -> None:
-    if not _outer_build(config) or _Problems.sink is not None:
-        return
-    if _Problems.own and _Problems.strict:
-        count = len(_Problems.own)
-        raise PluginError(
-            f"{count} problem{'s' if count != 1 else ''} in the lessons (hooks/lessons.py):\n  "
-            + "\n  ".join(_Problems.own)
-        )
+def on_pre_build(config: MkDocsConfig) -> None:
+    """Check every page of lessons in every language before any is rendered."""
+    if kit.outer_build(config):
+        for line in check_pages(kit.docs()):
+            kit.report(line)

@@ -1,8 +1,8 @@
 """The numbers a page states, read the same way in all five languages, and the
-arithmetic it writes out.
+arithmetic it writes out (a plain module, not a hook).
 
-Used by the build hook (``hooks/domino.py``, whose docstring says which rule covers
-which number). Three things live here:
+Used by the checks (``hooks/checks.py``, whose docstring says which rule covers which
+number) and the lessons' (``hooks/lessons.py``). Three things live here:
 
 - :func:`tokens`: every number of a text, language-aware: numbers in digits (``12``,
   ``1,5`` or ``1.5`` as the language writes decimals, ``1 000`` / ``1,000`` /
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
@@ -87,9 +87,14 @@ NAMES: dict[str, list[tuple[str, str]]] = {
 
 def _names(text: str, lang: str) -> str:
     for pattern, name in NAMES[lang]:
-        text = re.sub(pattern, lambda m, name=name: name.ljust(len(m.group())), text,
-                      flags=re.IGNORECASE)  # fmt: skip
+        text = re.sub(pattern, _padded(name), text, flags=re.IGNORECASE)
     return text
+
+
+def _padded(name: str) -> Callable[[re.Match[str]], str]:
+    """A replacement by ``name`` padded to the length of what it replaces (the text's
+    positions stay put)."""
+    return lambda m: name.ljust(len(m.group()))
 
 
 # Per language: how thousands are grouped and how a decimal is written.
@@ -175,7 +180,6 @@ TEXT_FIELDS = {
     "try": ("caption",),
     "lesson-task": ("question", "right", "wrong", "hint", "choice"),
 }
-NEUTRAL_FENCES = ("round", "rules-table", "practice", "scorepad")
 
 
 @dataclass
@@ -358,13 +362,13 @@ def language_problems(pages: dict[str, str], names: dict[str, str]) -> list[tupl
             per = {other: [section_tokens(s, other) for s in parts[other]] for other in pages}
             for k, section in enumerate(parts[lang]):
                 mine = per[lang][k]
-                ref = consensus({o: per[o][k] for o in pages})
-                if mine != ref:
-                    changed = set((mine - ref) + (ref - mine))
+                agreed = consensus({o: per[o][k] for o in pages})
+                if mine != agreed:
+                    changed = set((mine - agreed) + (agreed - mine))
                     at = where_tokens(section, lang, changed)
                     detail.append(
                         f"section {section.heading!r} (line {section.line}) "
-                        f"{_diff(mine, ref)}" + (f" (lines {at})" if at else "")
+                        f"{_diff(mine, agreed)}" + (f" (lines {at})" if at else "")
                     )
         problems.append((names[lang], "; ".join(detail)))
     return problems

@@ -29,6 +29,7 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import zlib
 from html import escape
 from pathlib import Path
@@ -37,15 +38,18 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
+
+from engine.lang import LANGUAGES
 from engine.words import strings
+from hooks import kit
+from hooks.kit import DEFAULT_LANG
 
 log = logging.getLogger("mkdocs.hooks.offline")
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILDER = ROOT / "scripts" / "build_sw.mjs"
 WORKBOX = ROOT / "node_modules" / "workbox-build" / "package.json"
-LANGUAGES = ("en", "fr", "pl", "de", "da")
-DEFAULT_LANGUAGE = "en"
 # The site's colours (docs/assets/site.css): --md-primary-fg-color and the page's white.
 PRIMARY = "#00695c"
 BACKGROUND = "#ffffff"
@@ -62,7 +66,7 @@ def _root(page: Any) -> str:
 def head_tags(root: str, lang: str) -> str:
     """The manifest link, the theme colour and the offline script, for one page."""
     words = strings(lang)
-    prefix = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+    prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
     return (
         f'<link rel="manifest" href="{root}{prefix}{MANIFEST}">'
         f'<meta name="theme-color" content="{PRIMARY}">'
@@ -80,14 +84,13 @@ def head_tags(root: str, lang: str) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     found = HTML_LANG.search(output)
-    lang = found.group(1) if found and found.group(1) in LANGUAGES else DEFAULT_LANGUAGE
+    lang = found.group(1) if found and found.group(1) in LANGUAGES else DEFAULT_LANG
     return output.replace("</head>", head_tags(_root(page), lang) + "</head>", 1)
 
 
 @event_priority(-300)  # after every other hook's on_post_build (-200 and above)
 def on_post_build(config: Any) -> None:
-    i18n = config.plugins.get("i18n")
-    if i18n is not None and i18n.building:
+    if not kit.outer_build(config):
         return  # not the end of the outer build yet
     site = Path(config.site_dir)
     write_icons(site)
@@ -174,7 +177,7 @@ def write_icons(site: Path) -> None:
 def web_manifest(lang: str) -> dict[str, Any]:
     """The web app manifest of ``lang``'s pages, for its folder (the root for English)."""
     words = strings(lang)
-    root = "./" if lang == DEFAULT_LANGUAGE else "../"
+    root = "./" if lang == DEFAULT_LANG else "../"
     icons: list[dict[str, str]] = [
         {"src": f"{root}assets/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"}
     ]
@@ -199,7 +202,7 @@ def web_manifest(lang: str) -> dict[str, Any]:
 
 def write_manifests(site: Path) -> None:
     for lang in LANGUAGES:
-        folder = site if lang == DEFAULT_LANGUAGE else site / lang
+        folder = site if lang == DEFAULT_LANG else site / lang
         folder.mkdir(parents=True, exist_ok=True)
         text = json.dumps(web_manifest(lang), ensure_ascii=False, indent=1) + "\n"
         (folder / MANIFEST).write_text(text, encoding="utf-8")

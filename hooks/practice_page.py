@@ -12,8 +12,9 @@ saying so shows.
 
 The set-up form shows each option of the Danish house rules
 (``engine.rules.option_choices("block-dk")``) in plain words: a missing translation of an
-option or of one of its values is a build warning (so ``mkdocs build --strict`` fails),
-never an engine name on the page.
+option or of one of its values is a build problem (``hooks/kit.py``: a strict build
+fails, at any verbosity), never an engine name on the page; so is a ``practice`` fence
+with lines in it.
 """
 
 from __future__ import annotations
@@ -21,22 +22,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from mkdocs.plugins import get_plugin_logger
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from engine.errors import DominoError as _DominoError  # noqa: E402
-from engine.players import LEVELS as _LEVELS  # noqa: E402
-from engine.practice import MAX_SEED as _MAX_SEED  # noqa: E402
-from engine.rules import Rules as _Rules  # noqa: E402
-from engine.words import text as _text  # noqa: E402
-from hooks.app_forms import (  # noqa: E402
+from engine.errors import DominoError as _DominoError
+from engine.players import LEVELS as _LEVELS
+from engine.practice import MAX_SEED as _MAX_SEED
+from engine.rules import Rules as _Rules
+from engine.words import text as _text
+from hooks import kit
+from hooks.app_forms import (
     OPTIONS_PRESET,
-    FencePage,
     game_select,
     option_selects,
     page_words,
@@ -45,9 +41,7 @@ from hooks.app_forms import (  # noqa: E402
     select,
     word,
 )
-from hooks.app_forms import e as _e  # noqa: E402
-
-log = get_plugin_logger("practice")
+from hooks.app_forms import e as _e
 
 PREFIX = "page.practice."
 SCRIPT = "assets/js/practice.js"
@@ -81,7 +75,10 @@ def render_setup(lang: str) -> str:
     """The set-up form: game, players, the game's options, levels, seed, Start. Each
     control comes after the one it depends on; the partnerships choice says which player
     counts allow it (``data-needs-players``, from the engine's rules)."""
-    w = lambda key: _word(lang, PREFIX + key)  # noqa: E731
+
+    def w(key: str) -> str:
+        return _word(lang, PREFIX + key)
+
     fields = [game_select(lang, "practice-preset", "practice__field", name="preset")]
     fields.append(players_select(lang, "practice-players", "practice__field"))
     needs = " ".join(str(n) for n in partnership_players())
@@ -143,7 +140,10 @@ def render_game(lang: str) -> str:
     """The game: one screen's table (the round and turn line, the buttons, the layout,
     the reader's tiles, the seats and the score), then the end-of-round panel, the
     finished rounds and the log. The script fills them from the engine's view."""
-    w = lambda key: _word(lang, PREFIX + key)  # noqa: E731
+
+    def w(key: str) -> str:
+        return _word(lang, PREFIX + key)
+
     menu = (
         '<details class="practice__menu">'
         f'<summary class="domino-button">{_e(w("menu"))}</summary>'
@@ -237,13 +237,6 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
     )
 
 
-PAGE = FencePage("practice", render_practice, log.warning)
-
-
-def on_config(config: Any) -> Any:
-    return PAGE.register(config)
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    PAGE.track(page)
-    return markdown
+kit.fence(
+    "practice", "practice block", lambda body, page: render_practice(body, page.lang, page.url)
+)

@@ -12,8 +12,9 @@ script (``assets/js/scorepad.js``) has the rules engine in the reader's browser 
 every round (``engine.scorepad`` through ``engine.web``); without script, only a line
 saying so shows.
 
-A missing word (an option or one of its values included) is a build warning, so
-``mkdocs build --strict`` fails, never an engine name on the page.
+A missing word (an option or one of its values included) is a build problem
+(``hooks/kit.py``: a strict build fails, at any verbosity), never an engine name on the
+page; so is a ``scorepad`` fence with lines in it.
 """
 
 from __future__ import annotations
@@ -21,20 +22,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from mkdocs.plugins import get_plugin_logger
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from engine.scorepad import MAX_NAME as _MAX_NAME  # noqa: E402
-from engine.words import text as _text  # noqa: E402
-from hooks.app_forms import (  # noqa: E402
+from engine.scorepad import MAX_NAME as _MAX_NAME
+from engine.words import text as _text
+from hooks import kit
+from hooks.app_forms import (
     OPTIONS_PRESET,
-    SEARCH_EXCLUDE,
-    FencePage,
     game_select,
     option_selects,
     page_words,
@@ -43,9 +38,8 @@ from hooks.app_forms import (  # noqa: E402
     select,
     word,
 )
-from hooks.app_forms import e as _e  # noqa: E402
-
-log = get_plugin_logger("scorepad")
+from hooks.app_forms import e as _e
+from hooks.kit import SEARCH_EXCLUDE
 
 PREFIX = "page.scorepad."
 SCRIPT = "assets/js/scorepad.js"
@@ -68,7 +62,10 @@ def _button(cls: str, key: str, lang: str, primary: bool = False, submit: bool =
 
 def render_setup(lang: str) -> str:
     """The set-up form: the game, its options, the players and their names, Start."""
-    w = lambda key: _word(lang, key)  # noqa: E731
+
+    def w(key: str) -> str:
+        return _word(lang, key)
+
     fields = [game_select(lang, "scorepad-preset", "scorepad__field")]
     options = option_selects(lang, "scorepad", "scorepad__field", "scorepad-partners-note")
     options.append(
@@ -102,7 +99,10 @@ def render_setup(lang: str) -> str:
 def render_sheet(lang: str) -> str:
     """The sheet: the match's line, the rounds' table, the entry form and the tools. The
     script fills the table and the per-seat fields from the engine's view."""
-    w = lambda key: _word(lang, key)  # noqa: E731
+
+    def w(key: str) -> str:
+        return _word(lang, key)
+
     entry = (
         '<form class="scorepad__entry" novalidate>'
         '<h3 class="scorepad__entry-title" tabindex="-1"></h3>'
@@ -183,13 +183,6 @@ def render_scorepad(source: str, lang: str, page_url: str) -> str:
     )
 
 
-PAGE = FencePage("scorepad", render_scorepad, log.warning)
-
-
-def on_config(config: Any) -> Any:
-    return PAGE.register(config)
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    PAGE.track(page)
-    return markdown
+kit.fence(
+    "scorepad", "scorepad block", lambda body, page: render_scorepad(body, page.lang, page.url)
+)

@@ -1,14 +1,15 @@
-"""Accent-free search: "decompte" finds "décompte", "lancuch" finds "łańcuch".
+"""MkDocs build hook: accent-free search ("decompte" finds "décompte", "lancuch" finds
+"łańcuch").
 
 Material builds its search index in the reader's browser, in a worker, from the page
-language's ``search_index.json`` (``hooks/domino.py`` writes one per language). This
+language's ``search_index.json`` (``hooks/languages.py`` writes one per language). This
 hook points every page (and every 404 page) at ``assets/js/search-worker.js`` instead of
 Material's worker; that script runs Material's own worker (named after its ``#``) and
 folds accents in the words of the index, before Material's stemmer and stop words see
 them, and in every query. The text shown in the results is untouched, and a query typed
 with its accents finds the same pages as before.
 
-Prose only: an element carrying ``data-search-exclude`` (``hooks.app_forms.SEARCH_EXCLUDE``),
+Prose only: an element carrying ``data-search-exclude`` (``hooks.kit.SEARCH_EXCLUDE``),
 and everything in it, is left out of the index; the apps (practice, scorepad, lessons)
 mark their controls, status lines and headings so, and a search finds their pages' prose
 only. Material's own parser skips such an element only until the first element of the
@@ -18,20 +19,25 @@ search plugin each page without them (:func:`strip_excluded`); the page keeps th
 
 from __future__ import annotations
 
-import json
-import re
+import sys
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority, get_plugin_logger
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit
+
+from hooks import kit
+from hooks.kit import SEARCH_EXCLUDE
 
 log = get_plugin_logger("search_fold")
 
 MATERIAL_WORKERS = "assets/javascripts/workers/"
 OUR_WORKER = "assets/js/search-worker.js"
 
-EXCLUDE = "data-search-exclude"
-"""The attribute that leaves an element out of the search index (also in app_forms)."""
+EXCLUDE = SEARCH_EXCLUDE
+"""The attribute that leaves an element out of the search index."""
 
 VOID = frozenset(
     [
@@ -141,11 +147,6 @@ def _index_prose_only(index: Any) -> None:
     index._prose_only = True
 
 
-_CONFIG_SCRIPT = re.compile(
-    r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL
-)
-
-
 def worker_url(material: str) -> str:
     """Our worker's URL for Material's worker URL (relative or absolute alike):
     ``../assets/javascripts/workers/search.X.min.js`` →
@@ -159,14 +160,13 @@ def worker_url(material: str) -> str:
 def use_folding_worker(output: str) -> str:
     """``output`` (a page) with its search configured to use our worker."""
 
-    def patch(m: re.Match[str]) -> str:
-        data = json.loads(m.group(2))
+    def edit(data: dict[str, Any]) -> bool:
         if "search" not in data:
-            return m.group(0)
+            return False
         data["search"] = worker_url(data["search"])
-        return m.group(1) + json.dumps(data, ensure_ascii=False) + m.group(3)
+        return True
 
-    return _CONFIG_SCRIPT.sub(patch, output, count=1)
+    return kit.edit_config(output, edit)
 
 
 @event_priority(100)  # before Material's search plugin indexes the page

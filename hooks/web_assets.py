@@ -41,6 +41,10 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit
+
+from hooks import kit
+
 log = logging.getLogger("mkdocs.hooks.web_assets")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,8 +62,7 @@ SOURCE_DATE_EPOCH = "1577836800"  # 2020-01-01
 
 @event_priority(-200)  # after static-i18n's (-100), which builds the other languages
 def on_post_build(config: Any) -> None:
-    i18n = config.plugins.get("i18n")
-    if i18n is not None and i18n.building:
+    if not kit.outer_build(config):
         return  # not the end of the outer build yet
     write_web_assets(Path(config.site_dir))
 

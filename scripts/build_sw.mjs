@@ -109,7 +109,8 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [
     {
       urlPattern: ({ url, sameOrigin }) =>
-        sameOrigin && /\/assets\/(pyodide\/[^/]+|engine)\/[^/]+$/.test(url.pathname) &&
+        sameOrigin &&
+        /\/assets\/(pyodide\/[^/]+|engine)\/[^/]+$/.test(url.pathname) &&
         !url.pathname.endsWith("/manifest.json"),
       handler: "CacheFirst",
       options: {
@@ -132,7 +133,11 @@ const { count, size, warnings } = await generateSW({
           const match = (url) => caches.match(new URL(url, scope), { ignoreSearch: true });
           const page = (folder && (await match(`${folder}/404.html`))) || (await match("404.html"));
           if (!page) throw error;
-          return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+          return new Response(page.body, {
+            status: 404,
+            statusText: "Not Found",
+            headers: page.headers,
+          });
         }
       },
     },

@@ -262,7 +262,7 @@ def test_dk_first_round_highest_double_leads_with_it():
     state = RoundState(rules, 3, 1, hands, first_round=True)
     assert state.legal_moves() == [Move(T("5-5"))]
     before = snapshot(state)
-    with pytest.raises(DominoError, match="must open with \\[5\\|5\\]"):
+    with pytest.raises(DominoError, match="must lead with \\[5\\|5\\]"):
         state.apply("1-2")
     assert snapshot(state) == before
     # Not the first round: any tile.
@@ -434,7 +434,7 @@ def test_a_missing_or_unreadable_or_non_utf8_file_is_a_usage_error(tmp_path):
         ([str(missing), "--lang", "de"], f"Die Datei {missing} gibt es nicht."),
         ([str(latin)], f"The file {latin} is not UTF-8 text (line 3)."),
         ([str(latin), "--lang", "pl"], f"Plik {latin} nie jest tekstem UTF-8 (wiersz 3)."),
-        ([str(tmp_path), "--lang", "fr"], f"Le fichier {tmp_path} ne peut pas être lu : "),
+        ([str(tmp_path), "--lang", "fr"], f"Le fichier {tmp_path} ne peut pas être lu\u00a0: "),
     ]
     for args, message in cases:
         proc = run_cli("replay", *args)
@@ -606,7 +606,8 @@ def test_the_kind_of_a_wrong_value_is_told_in_every_language():
     assert messages == {
         "en": 'The option target cannot be "150" (text): allowed are 100, 150, 250, 61.',
         "fr": (
-            'L’option target ne peut pas valoir "150" (texte) : valeurs permises 100, 150, 250, 61.'
+            'L’option target ne peut pas valoir "150" (texte)\u00a0: '
+            "valeurs permises 100, 150, 250, 61."
         ),
         "pl": 'Opcja target nie może mieć wartości "150" (tekst): dozwolone są 100, 150, 250, 61.',
         "de": 'Die Option target kann nicht "150" (Text) sein: erlaubt sind 100, 150, 250, 61.',

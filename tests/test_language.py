@@ -245,7 +245,8 @@ def prose(markdown: str) -> str:
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"\{[#.][^}]*\}", " ", text)
     text = re.sub(r"^(\s*)(?:!!!|\?\?\?\+?)\s*\w+", r"\1", text, flags=re.M)
-    text = re.sub(r"^[a-z][\w.-]*:[ \t]", "", text, flags=re.M)  # fence keys
+    text = re.sub(r"^[a-z][\w.@|-]*:[ \t]", "", text, flags=re.M)  # fence keys
+    text = re.sub(r"^\s*\{.*\}\s*$", "", text, flags=re.M)  # fence data (JSON)
     return re.sub(r"^\|?[-:| ]+\|?$", "", text, flags=re.M)  # table rules
 
 

@@ -17,12 +17,9 @@ strict build.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from small_site import quiet_strict_build, run_all, small_site  # noqa: E402
+
 from engine import DominoError, lessons, web  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
 from engine.words import strings, text  # noqa: E402
 from hooks import lessons as hook  # noqa: E402
 
 DOCS = ROOT / "docs"
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 def file_name(lang: str) -> str:
@@ -290,15 +288,9 @@ def test_a_number_changed_in_one_language_of_a_task_is_caught() -> None:
     name = file_name("pl")
     changed = pages[name].replace("7 + 8 − 3 = 12", "7 + 8 − 2 = 13", 1)
     assert changed != pages[name]
-    import importlib.util
+    from hooks import checks
 
-    spec = importlib.util.spec_from_file_location(
-        "lessons_domino_hook", ROOT / "hooks" / "domino.py"
-    )
-    assert spec is not None and spec.loader is not None
-    domino = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(domino)
-    problems = domino.check_pages({**pages, name: changed})
+    problems = checks.check_pages({**pages, name: changed})
     assert any(p.startswith(f"{name}: ") for p in problems), problems
     assert any("7 + 8 − 2" in p for p in hook.check_pages({**pages, name: changed}))
 
@@ -306,58 +298,6 @@ def test_a_number_changed_in_one_language_of_a_task_is_caught() -> None:
 # ---------------------------------------------------------------------------------------
 # End to end: the quiet strict build fails on a wrong task
 # ---------------------------------------------------------------------------------------
-
-
-def small_site(tmp: Path, pages: dict[str, str], build: tuple[str, ...]) -> Path:
-    """A site of the lessons pages alone, with the real hooks (but the engine's files
-    for the browser), theme and Markdown settings, building only the languages in
-    ``build``. Returns its mkdocs.yml."""
-    docs = tmp / "docs"
-    docs.mkdir(parents=True)
-    for name, body in pages.items():
-        (docs / name).write_text(body, encoding="utf-8")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = re.sub(
-        r"^(  - )(hooks/\S+\.py)$",
-        lambda m: (
-            ""
-            if m.group(2).endswith("web_assets.py")
-            else m.group(1) + (ROOT / m.group(2)).as_posix()
-        ),
-        config,
-        flags=re.M,
-    )
-    config = re.sub(
-        r"^nav:\n(?:  .*\n?)+", "nav:\n  - Learn to play: learn.md\n", config, flags=re.M
-    )
-    config = re.sub(r"^extra_css:\n(?:  .*\n)+", "", config, flags=re.M)
-    config = re.sub(
-        r"^(\s*custom_dir:\s*)(\S+)",
-        lambda m: m.group(1) + (ROOT / m.group(2)).as_posix(),
-        config,
-        flags=re.M,
-    )
-    config = config.replace("docs_dir: docs", f"docs_dir: {docs.as_posix()}")
-    config = config.replace("site_dir: site", f"site_dir: {(tmp / 'site').as_posix()}")
-
-    def locale(m: re.Match[str]) -> str:
-        return m.group(0).replace("build: true", f"build: {str(m.group(1) in build).lower()}")
-
-    config = re.sub(r"- locale: (\w+)\n(?:          .*\n)*?          build: true", locale, config)
-    path = tmp / "mkdocs.yml"
-    path.write_text(config, encoding="utf-8")
-    return path
-
-
-def quiet_strict_build(config: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
-        cwd=config.parent,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def test_the_quiet_strict_build_fails_on_a_changed_answer_or_position(tmp_path: Path) -> None:
@@ -380,8 +320,7 @@ def test_the_quiet_strict_build_fails_on_a_changed_answer_or_position(tmp_path: 
         config = small_site(tmp_path / f"site{k}", case, build=("en", lang))
         return lambda: quiet_strict_build(config)
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda f: f(), [job(k, c[1], c[2]) for k, c in enumerate(cases)]))
+    results = run_all([job(k, c[1], c[2]) for k, c in enumerate(cases)])
     for (what, _, _, named), proc in zip(cases, results, strict=True):
         out = proc.stdout + proc.stderr
         if named is None:

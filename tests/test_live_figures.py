@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import DominoError, RoundState, Rules
-from engine.lang import LANGUAGES
+from engine.lang import LANGUAGES, fill
 from engine.records import round_record
 from engine.scoring import breakdown
 from engine.views.rounds import round_steps
@@ -145,7 +145,7 @@ def test_round_steps_run_from_the_deal_to_the_score(lang):
     assert len(steps) == len(plays) + 2  # the deal, each play, the score
     assert not steps[0].layout.tiles and not steps[0].last
     assert "[0|1], [1|1], [2|4], [3|6], [4|6]" in steps[0].text
-    assert s["round.set_aside"].format(count=13) in steps[0].text
+    assert fill(lang, s["round.set_aside"], count=13) in steps[0].text
     for i, step in enumerate(steps[1:-1]):
         assert step.last and len(step.layout.tiles) == i + 1
         assert str(step.layout.tiles[-1]) in step.text

@@ -1,8 +1,9 @@
 """Every number on every page is checked, and a wrong one fails the quiet strict build.
 
-The build hook (``hooks/domino.py``, its docstring says which rule covers which number)
-checks the sources of every page in every language before it renders any
-(``check_docs``), and ends a strict build with one error listing every problem. Here:
+The checks (``hooks/checks.py``, whose docstring says which rule covers which number)
+read the sources of every page in every language before the build renders any
+(``check_docs``; ``hooks/domino.py`` runs them), and the build's one list of problems
+(``hooks/kit.py``) ends a strict build with one error listing every one. Here:
 
 - the parts: numbers read in each language's notation and words, arithmetic read step
   by step and compared with the engine's, operand by operand;
@@ -16,16 +17,12 @@ checks the sources of every page in every language before it renders any
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
 import subprocess
 import sys
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -33,24 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from small_site import quiet_strict_build, run_all, small_site  # noqa: E402
+
 from engine.lang import LANGUAGES  # noqa: E402
-from hooks import numbers  # noqa: E402
+from hooks import checks as hook  # noqa: E402  (the checks hooks/domino.py runs)
+from hooks import kit, numbers  # noqa: E402
 
 DOCS = ROOT / "docs"
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-
-
-def _load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "numbers_domino_hook", ROOT / "hooks" / "domino.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hook = _load_hook()
 
 
 def file_name(page: str, lang: str) -> str:
@@ -292,65 +278,6 @@ def test_a_malformed_example_is_a_problem_that_names_the_file_and_the_example() 
 # ---------------------------------------------------------------------------------------
 
 
-def small_site(tmp: Path, pages: dict[str, str], build: tuple[str, ...]) -> Path:
-    """A site of the Block page alone, with the real hook, theme and Markdown settings,
-    that builds only the languages in ``build`` (the hook reads every language's
-    source whatever is built). Returns its mkdocs.yml."""
-    docs = tmp / "docs"
-    docs.mkdir(parents=True)
-    for name, text in pages.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    # Every hook but the engine's files for the browser (Node and Pyodide: slow, and
-    # nothing the checks need), by absolute path.
-    config = re.sub(
-        r"^(  - )(hooks/\S+\.py)$",
-        lambda m: (
-            ""
-            if m.group(2).endswith("web_assets.py")
-            else m.group(1) + (ROOT / m.group(2)).as_posix()
-        ),
-        config,
-        flags=re.M,
-    )
-    config = re.sub(r"^nav:\n(?:  .*\n?)+", "nav:\n  - Block rules: block.md\n", config, flags=re.M)
-    config = re.sub(r"^extra_css:\n(?:  .*\n)+", "", config, flags=re.M)
-    config = re.sub(
-        r"^(\s*custom_dir:\s*)(\S+)",
-        lambda m: m.group(1) + (ROOT / m.group(2)).as_posix(),
-        config,
-        flags=re.M,
-    )
-    config = config.replace("docs_dir: docs", f"docs_dir: {docs.as_posix()}")
-    config = config.replace("site_dir: site", f"site_dir: {(tmp / 'site').as_posix()}")
-
-    def locale(m: re.Match[str]) -> str:
-        return m.group(0).replace("build: true", f"build: {str(m.group(1) in build).lower()}")
-
-    config = re.sub(r"- locale: (\w+)\n(?:          .*\n)*?          build: true", locale, config)
-    path = tmp / "mkdocs.yml"
-    path.write_text(config, encoding="utf-8")
-    return path
-
-
-def quiet_strict_build(config: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
-        cwd=config.parent,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def run_all(
-    jobs: list[Callable[[], subprocess.CompletedProcess[str]]],
-) -> list[subprocess.CompletedProcess[str]]:
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        return list(pool.map(lambda job: job(), jobs))
-
-
 def test_the_quiet_strict_build_fails_on_each_changed_number(tmp_path: Path) -> None:
     """For each language, a number changed in prose, in a table, in a caption and in an
     example: ``mkdocs build --strict -q`` exits non-zero and names the file (-q hides
@@ -393,8 +320,10 @@ def test_a_fence_in_a_box_is_checked_too() -> None:
 
 
 def test_a_fence_the_source_check_did_not_read_is_checked_when_rendered() -> None:
-    hook._Build.reset(strict=True)
-    hook._page.update(lang="en", src="odd.md")
+    from hooks import domino  # noqa: F401  (registers its fences)
+
+    kit.start(strict=True, pages={})
+    kit.set_page(kit.Page(lang="en", src="odd.md"))
     bad = '{"id": "tile-values", "kind": "tile-value", "tile": "6-6", "value": 13}\n---\n12.'
-    hook.example_fence(bad, "example", "example", None, None)
-    assert any(p.startswith("odd.md: worked example tile-values: ") for p in hook._Build.problems)
+    kit.FENCES["example"].format(bad, "example", "example", None, None)
+    assert any(p.startswith("odd.md: worked example tile-values: ") for p in kit.problems())

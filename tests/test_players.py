@@ -623,7 +623,7 @@ def test_hint_with_one_move_says_so():
     given = hint(state, "en", expert=small_expert())
     assert given.move.tile == t(3, 5)
     assert given.facts[0].key == "hint.only"
-    assert given.text.startswith("Play [3|5] at the left end: it is your only legal move")
+    assert given.text.startswith("Play [3|5] on the left end: it is your only legal move")
 
 
 def test_all_fives_hints_count_points():

@@ -189,7 +189,7 @@ def test_hand_lines_and_seat_lines_are_whole_sentences_of_the_language():
     _, views = play_match(practice.new_save("block", {}, 3, ["club", "expert"], seed=2), "fr")
     end = next(v for v in views if v["phase"] != "play")
     for line in end["round_end"]["hands"]:
-        assert line["text"].startswith(line["name"] + " : ")
+        assert line["text"].startswith(line["name"] + "\u00a0: ")
         assert all(t in line["text"] for t in line["tiles"])
         if not line["tiles"]:
             assert line["text"].endswith(strings("fr")["practice.hand_empty"])

@@ -23,7 +23,7 @@ from engine.scorepad import (
     set_round,
 )
 from engine.views.scorepad import score_sheet
-from engine.words import strings
+from engine.words import strings, text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -219,7 +219,10 @@ def test_the_arithmetic_speaks_every_language():
         ]
         for lang in LANGUAGES
     }
-    assert texts["fr"] == "12, arrondi à 10, doublé pour une sortie sur un double : 10 × 2 = 20"
+    assert (
+        texts["fr"]
+        == "12, arrondi à 10, doublé pour un domino fait avec un double\u00a0: 10 × 2 = 20"
+    )
     assert len(set(texts.values())) == 5
 
 
@@ -274,7 +277,8 @@ def test_a_match_reaches_its_target():
     assert view["totals"] == [104, 30]
     assert view["outcome"] == {"over": True, "winner": 0, "drawn": False}
     assert view["status"] == "Ana wins the match with 104 points."
-    assert score_sheet(sheet, "pl")["status"] == "Ana wygrywa mecz z wynikiem 104 pkt."
+    polish = text("pl", "scorepad.match.won.one", name="Ana", points=104)
+    assert score_sheet(sheet, "pl")["status"] == polish and "104" in polish
     with pytest.raises(DominoError) as info:
         add_round(sheet, {"went_out": 1, "pips": [5, 0]})
     assert info.value.code == "round_after_match"

@@ -2,7 +2,7 @@
 
 The practice, scorepad and lessons pages are apps drawn at build time; their controls,
 status lines and headings ("Cancel", "Task 1 of 5 Done", "Your tiles") carry
-``data-search-exclude`` (``hooks.app_forms.SEARCH_EXCLUDE``) and ``hooks/search_fold.py``
+``data-search-exclude`` (``hooks.kit.SEARCH_EXCLUDE``) and ``hooks/search_fold.py``
 leaves them out of the index. Checked on the built site, in every language, against the
 words of the engine's language tables, which the pages draw their controls from: none is
 in the index entries of its page (a word the page's own Markdown uses is prose there, and
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from engine.lang import LANGUAGES
+from engine.lang import LANGUAGES, fill
 from engine.words import strings
 from hooks.lessons import parse_task
 from hooks.search_fold import EXCLUDE, strip_excluded
@@ -110,7 +110,7 @@ def control_words(app: dict[str, Any], lang: str, page_text: str) -> set[str]:
             continue
         names = sorted(fields)
         for values in itertools.product(NUMBERS, repeat=len(names)):
-            words.add(template.format(**dict(zip(names, values, strict=True))).strip())
+            words.add(fill(lang, template, **dict(zip(names, values, strict=True))).strip())
     return {w for w in words if w and w not in page_text}
 
 

@@ -26,7 +26,6 @@ import base64
 import functools
 import hashlib
 import html
-import importlib.util
 import json
 import os
 import re
@@ -38,7 +37,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -51,6 +49,7 @@ if str(ROOT) not in sys.path:
 from engine.examples import as_read, check  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
 from engine.words import strings  # noqa: E402
+from hooks import checks, domino, kit  # noqa: E402
 
 PAGES = (
     "index",
@@ -68,17 +67,6 @@ RULES_SHARED = ROOT.parent / "shared" / "RULES.md"
 RULES_COPY = Path(__file__).with_name("RULES.copy.md")
 ALLOWED_LINK_HOSTS = ("pagat.com", "www.pagat.com")
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-
-
-def _load_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("site_domino_hook", ROOT / "hooks" / "domino.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hook = _load_hook()
 
 
 # ---------------------------------------------------------------------------------------
@@ -243,7 +231,7 @@ def examples_in(tree: Node) -> list[Example]:
 
 def example_problems(examples: list[Example]) -> list[str]:
     """The engine's disagreements and the prose/data number mismatches of examples."""
-    return [p for ex in examples for p in hook.example_problems(ex.spec, ex.prose)]
+    return [p for ex in examples for p in checks.example_problems(ex.spec, ex.prose)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -728,7 +716,7 @@ def test_worked_example_prose_states_the_examples_numbers(site: Site, page: str,
     problems = [
         p
         for ex in examples_in(site.tree(page, lang))
-        for p in hook.number_problems(as_read(ex.spec), ex.prose)
+        for p in checks.number_problems(as_read(ex.spec), ex.prose)
     ]
     assert not problems, "\n".join(problems)
 
@@ -773,7 +761,7 @@ def figure_sources(page: str, lang: str) -> list[dict[str, str]]:
     """The steps of every ``domino`` figure of a page's Markdown, in order."""
     source = ROOT / "docs" / (f"{page}.md" if lang == DEFAULT else f"{page}.{lang}.md")
     fences = re.findall(r"^```domino\n(.*?)^```", source.read_text(encoding="utf-8"), re.M | re.S)
-    return [step for body in fences for step in hook.parse_figure(body)]
+    return [step for body in fences for step in checks.parse_figure(body)]
 
 
 def _inside(node: Node, cls: str) -> bool:
@@ -827,20 +815,21 @@ def test_all_fives_page_shows_the_spinner_opening_to_four_arms(site: Site, lang:
 def test_number_rule() -> None:
     spec = {"id": "blocked-3-7-8", "kind": "round-end", "players": 3, "pips": [3, 7, 8],
             "went_out": None, "winner": 0, "points": 12}  # fmt: skip
-    assert hook.number_problems(spec, "3, 7 and 8: the holder of 3 scores 7 + 8 − 3 = 12.") == []
-    assert hook.number_problems(spec, "3, 7 and 9: the holder of 3 scores 12.")  # 9 not in data
-    assert hook.number_problems(spec, "3, 7 and 8: the holder of 3 wins.")  # 12 not written
+    assert checks.number_problems(spec, "3, 7 and 8: the holder of 3 scores 7 + 8 − 3 = 12.") == []
+    assert checks.number_problems(spec, "3, 7 and 9: the holder of 3 scores 12.")  # 9 not in data
+    assert checks.number_problems(spec, "3, 7 and 8: the holder of 3 wins.")  # 12 not written
     tile = {"id": "tile-values", "kind": "tile-value", "tile": "6-6", "value": 12}
-    assert hook.number_problems(tile, "[6|6] is worth 12.") == []
-    assert hook.data_numbers({"id": "x-9", "open": [1, 4], "over": True, "winner": None}) == [1, 4]
+    assert checks.number_problems(tile, "[6|6] is worth 12.") == []
+    data = {"id": "x-9", "open": [1, 4], "over": True, "winner": None}
+    assert checks.data_numbers(data) == [1, 4]
 
 
 @functools.lru_cache(maxsize=1)
 def _markdown_setup() -> tuple[list[Any], dict[str, Any]]:
     from mkdocs.config import load_config
 
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    hook.on_config(config)
+    config = load_config(str(ROOT / "mkdocs.yml"))  # loads the hooks: their fences register
+    kit.add_fences(config)
     return list(config.markdown_extensions), dict(config.mdx_configs)
 
 
@@ -852,18 +841,18 @@ def render_page(source: Path, lang: str) -> tuple[str, list[str]]:
 
     extensions, configs = _markdown_setup()
     md = markdown.Markdown(extensions=extensions, extension_configs=configs)
-    hook._page.update(lang=lang, src=source.name)
-    hook._Build.reset(strict=True)
+    kit.start(strict=True, pages={})  # no source read: every fence is checked as drawn
+    kit.set_page(kit.Page(lang=lang, src=source.name))
     html = md.convert(source.read_text(encoding="utf-8"))
-    return html, list(hook._Build.problems)
+    return html, kit.problems()
 
 
 def check_page(source: Path, lang: str) -> list[str]:
     """Everything wrong with one page, as the build sees it (its own checks and what
     rendering it finds), and as the suite sees its worked examples."""
     html, rendering = render_page(source, lang)
-    checks = hook.page_problems(source.read_text(encoding="utf-8"), lang)
-    return checks + rendering + example_problems(examples_in(parse_html(html)))
+    found = checks.page_problems(source.read_text(encoding="utf-8"), lang)
+    return found + rendering + example_problems(examples_in(parse_html(html)))
 
 
 BAD_PAGE = """# Bad
@@ -898,12 +887,12 @@ def test_a_bad_figure_or_example_is_a_build_problem(tmp_path: Path) -> None:
     assert len([w for w in rendering if "bad domino figure" in w]) == 2, rendering
     assert any("bad worked example" in w and "not valid JSON" in w for w in rendering)
     assert html.count("domino-error") == 3
-    checks = "\n".join(hook.page_problems(BAD_PAGE, "fr"))
-    assert "worked example blocked-3-7-8: " in checks
-    assert "blocked-3-7-8: points is documented as 13, the engine gives 12" in checks
-    assert "does not show the step 7 + 8 − 3 = 12" in checks
-    assert "'7 + 8 − 3 = 13' does not add up: 12, not 13" in checks
-    assert checks.count("domino figure") == 2 and "not valid JSON" in checks
+    found = "\n".join(checks.page_problems(BAD_PAGE, "fr"))
+    assert "worked example blocked-3-7-8: " in found
+    assert "blocked-3-7-8: points is documented as 13, the engine gives 12" in found
+    assert "does not show the step 7 + 8 − 3 = 12" in found
+    assert "'7 + 8 − 3 = 13' does not add up: 12, not 13" in found
+    assert found.count("domino figure") == 2 and "not valid JSON" in found
 
 
 BAD_LIVE_FIGURES = """# Bad live figures
@@ -954,7 +943,7 @@ def test_a_wrong_step_caption_round_or_try_it_figure_is_a_build_problem(tmp_path
     source = tmp_path / "bad-live.md"
     source.write_text(BAD_LIVE_FIGURES, encoding="utf-8")
     html, rendering = render_page(source, "de")
-    text = "\n".join(hook.page_problems(BAD_LIVE_FIGURES, "de") + rendering)
+    text = "\n".join(checks.page_problems(BAD_LIVE_FIGURES, "de") + rendering)
     # The documented open values are wrong, and the caption says a number not in them.
     assert "place-1-4: open is documented as [1, 5], the engine gives [1, 4]" in text
     assert "place-1-4: the prose says 7, which is not in the example's data" in text
@@ -962,7 +951,7 @@ def test_a_wrong_step_caption_round_or_try_it_figure_is_a_build_problem(tmp_path
     assert "says 6, which is not a number of the figure" in text
     assert "give the preset in the first step only" in text
     assert "a step's example takes plays from the step" in text
-    assert "bad round" in text and "holds 1 tiles" in text  # one tile each is no deal
+    assert "bad round" in text and "holds 1 tile;" in text  # one tile each is no deal
     assert "try figure '1-4 1-1@left'" in text and "[1|4]" in text  # a tray tile already laid
     assert "says 9, which is not a number of the figure" in text
     assert html.count("domino-error") == 4, rendering
@@ -971,7 +960,7 @@ def test_a_wrong_step_caption_round_or_try_it_figure_is_a_build_problem(tmp_path
 
 def test_a_stepper_draws_every_step_in_order_with_its_count() -> None:
     source = "plays: 1-4\ncaption: [1|4] opens.\n---\nplays: 1-4 4-4@right\ncaption: [4|4] joins."
-    out = hook.render_figure(source, "fr")
+    out = domino.render_figure(source, "fr")
     tree = parse_html(out)
     steps = list(tree.iter("li", "domino-step"))
     assert [s.attrs["data-step"] for s in steps] == ["1", "2"]
@@ -980,7 +969,7 @@ def test_a_stepper_draws_every_step_in_order_with_its_count() -> None:
     assert counts == ["Étape 1 sur 2", "Étape 2 sur 2"]
     # The tile each step lays is marked; a still figure marks none.
     assert [s.first("g", "domino-last").attrs["data-tile"] for s in steps] == ["1-4", "4-4"]
-    still = parse_html(hook.render_figure("plays: 1-4\ncaption: [1|4] opens.", "fr"))
+    still = parse_html(domino.render_figure("plays: 1-4\ncaption: [1|4] opens.", "fr"))
     assert not list(still.iter("g", "domino-last"))
     assert not list(still.iter("div", "domino-stepper"))
 

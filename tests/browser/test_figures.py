@@ -14,6 +14,7 @@ import pytest
 from conftest import axe_violations
 
 from engine import DominoError, web
+from engine.lang import fill
 from engine.words import strings
 
 RULES_PAGES = ("block", "house-rules", "draw-and-all-fives")
@@ -198,7 +199,7 @@ def test_try_it_scores_a_play_on_the_spinner(
     page.wait_for_function(
         "([el, text]) => el.textContent === text", arg=[status.element_handle(), reply["caption"]]
     )
-    assert strings(lang)["try.scored"].format(count=5) in reply["caption"]
+    assert fill(lang, strings(lang)["try.scored"], count=5) in reply["caption"]
     assert page_log.errors() == []
 
 

@@ -195,8 +195,8 @@ def test_a_wrong_answer_of_each_kind_is_explained_in_german_and_hinted_after_two
     )
     assert set(shown) == done
     item = page.locator('.lessons__list > li[data-lesson="counting"]')
-    assert spaced(item.locator(".lessons__progress").text_content()) == text(
-        "fr", "lesson.progress", done=1, total=4
+    assert spaced(item.locator(".lessons__progress").text_content()) == spaced(
+        text("fr", "lesson.progress", done=1, total=4)
     )
     assert page_log.errors() == [], "\n".join(page_log.errors())
 

@@ -229,7 +229,7 @@ def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) ->
         assert "?" + practice_view(first, lang)["link"] in link
         hand = page.locator(".practice__tile").evaluate_all("bs => bs.map(b => b.dataset.tile)")
 
-        # "New game" keeps the game: "Back to my game" returns to it.
+        # "New match" keeps the match: "Back to my match" returns to it.
         page.locator(".practice__menu summary").click()
         page.get_by_role("button", name=words(lang)["new_game"]).click()
         assert root.get_attribute("data-phase") == "setup"

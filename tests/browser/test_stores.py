@@ -115,7 +115,7 @@ def test_practice_refuses_a_deep_and_an_oversized_save(
         root = page.locator(".practice")
         status = root.locator(".practice__status")
         page.wait_for_function("document.querySelector('.practice__status').textContent.length > 0")
-        assert spaced(status.text_content()) == f"{w[f'store_{why}']} {w['save_lost']}"
+        assert spaced(status.text_content()) == spaced(f"{w[f'store_{why}']} {w['save_lost']}")
         assert root.get_attribute("data-phase") == "setup"
         assert root.locator(".practice__setup").is_visible()
         assert root.locator(".practice__back").is_hidden()
@@ -232,7 +232,7 @@ def test_lessons_refuse_deep_and_oversized_progress(
         page.wait_for_function("document.querySelector('.lessons').dataset.ready === 'true'")
         message = page.locator(".lessons__message")
         assert message.is_visible()
-        assert spaced(message.text_content()) == said
+        assert spaced(message.text_content()) == spaced(said)
         assert said in page.locator(".lessons__live").text_content()
         # A fresh start: no task is done.
         assert page.locator(".lesson-task[data-done='true']").count() == 0

@@ -3,12 +3,7 @@
 // try-it moves to the rules engine (in a Web Worker, started on the first move) and
 // shows what it answers. No rule is decided here.
 
-const ENGINE_CLIENT = new URL("./engine-client.js", import.meta.url).href;
-let client = null; // the engine client module, imported on the first try-it interaction
-
-function pageLang() {
-  return document.documentElement.lang || "en";
-}
+import { engineFailure, markerEnd, pickTile, request, startEngine } from "./page-kit.js";
 
 // --- Steppers ------------------------------------------------------------------------
 
@@ -40,7 +35,12 @@ function setupStepper(root) {
   prev.addEventListener("click", () => show(current - 1, true));
   next.addEventListener("click", () => show(current + 1, true));
   root.addEventListener("keydown", (event) => {
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
+    const moves = {
+      ArrowLeft: current - 1,
+      ArrowRight: current + 1,
+      Home: 0,
+      End: steps.length - 1,
+    };
     if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     show(moves[event.key], true);
@@ -72,32 +72,22 @@ function setupTry(root) {
   }
 
   const starting = () => document.documentElement.dataset.engine !== "ready";
-  // Why the start failed, in the page's language (the client's words), or the figure's own.
-  const failed = (c) => c.engineFailure() ?? root.dataset.tryFailed;
-
-  async function engine() {
-    if (!client) client = await import(ENGINE_CLIENT);
-    client.startEngine();
-    return client;
-  }
 
   function pick(button) {
-    for (const b of tray.querySelectorAll(".domino-tile")) {
-      b.setAttribute("aria-pressed", String(b === button));
-    }
-    state.tile = button.dataset.tile;
+    state.tile = pickTile(tray, button);
     if (!starting()) {
       say(button.dataset.picked);
       return;
     }
     say(`${button.dataset.picked} ${root.dataset.tryLoading}`);
-    // Start the engine while the reader chooses an end, and say when it is there.
-    engine()
-      .then((c) => c.startEngine().then((outcome) => [c, outcome]))
-      .then(([c, outcome]) => {
-        if (state.tile !== button.dataset.tile) return; // the reader has moved on
-        say(outcome === "ready" ? button.dataset.picked : failed(c));
-      });
+    // Start the engine while the reader chooses an end, and say when it is there (or why
+    // it could not start, in the page's language, else in the figure's own words).
+    startEngine().then((outcome) => {
+      if (state.tile !== button.dataset.tile) return; // the reader has moved on
+      say(
+        outcome === "ready" ? button.dataset.picked : (engineFailure() ?? root.dataset.tryFailed),
+      );
+    });
   }
 
   async function play(end) {
@@ -106,7 +96,6 @@ function setupTry(root) {
       return;
     }
     if (starting()) say(root.dataset.tryLoading);
-    const c = await engine();
     const args = {
       preset: root.dataset.preset,
       plays: state.plays,
@@ -114,20 +103,18 @@ function setupTry(root) {
       tile: state.tile,
       end,
     };
-    let view;
-    try {
-      view = await c.callEngine("try_move", args, pageLang());
-    } catch (error) {
-      say(error.code === "engine_failed" ? failed(c) : error.message);
-      return;
-    }
+    const view = await request("try_move", args, {
+      failed: root.dataset.tryFailed,
+      onError: (text) => say(text),
+    });
+    if (view === null) return;
     state = { plays: view.plays, hand: view.hand, tile: null };
     figure.innerHTML = view.svg;
     const caption = document.createElement("figcaption");
     caption.textContent = view.caption;
     figure.append(caption);
     tray.querySelector(`[data-tile="${args.tile}"]`)?.remove();
-    for (const b of tray.querySelectorAll(".domino-tile")) b.setAttribute("aria-pressed", "false");
+    pickTile(tray, null);
     ends.replaceChildren(
       ...view.ends.map((e) => {
         const b = document.createElement("button");
@@ -152,10 +139,9 @@ function setupTry(root) {
     const button = event.target.closest(".domino-end");
     if (button) play(button.dataset.end);
   });
-  // With a mouse or a finger, the open ends drawn in the figure work as their buttons.
   figure.addEventListener("click", (event) => {
-    const marker = event.target.closest(".domino-markers [data-end]");
-    if (marker) play(marker.dataset.end);
+    const end = markerEnd(event);
+    if (end) play(end);
   });
   reset.addEventListener("click", () => {
     figure.innerHTML = start.figure;

@@ -15,8 +15,8 @@
 // Its data-state is "" (not answered yet), "wrong" or "right"; data-busy is "true" while
 // the engine judges an answer, and data-answers counts the answers it has judged.
 
-import { startEngine, callEngine, engineFailure } from "./engine-client.js";
-import { refusal, setAside, offerDownload } from "./store.js";
+import { fill, markerEnd, pickTile, request, startOnInteraction } from "./page-kit.js";
+import { readStore, refusal, removeStore, setAside, writeStore } from "./store.js";
 
 const VERSION = 1;
 const HINT_AFTER = 2; // misses before the hint shows
@@ -27,7 +27,6 @@ if (root) setup(root);
 function setup(root) {
   const words = JSON.parse(root.dataset.words);
   const storageKey = root.dataset.storage;
-  const lang = document.documentElement.lang || "en";
   const live = root.querySelector(".lessons__live");
   const message = root.querySelector(".lessons__message");
   const summary = root.querySelector(".lessons__summary");
@@ -35,9 +34,6 @@ function setup(root) {
   const sections = [...document.querySelectorAll(".lesson-task")];
   const tasks = new Map(); // task id -> its controller
   let done = new Set();
-
-  const fill = (template, values) =>
-    template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
 
   function announce(text) {
     live.textContent = text;
@@ -68,45 +64,27 @@ function setup(root) {
   }
 
   function load() {
-    let raw = null;
-    try {
-      raw = localStorage.getItem(storageKey);
-    } catch {
-      return; // no storage here (private mode): progress lasts as long as the page
-    }
+    // Nothing kept, or no storage here (private mode): progress lasts as long as the page.
+    const raw = readStore(storageKey);
     if (raw === null) return;
     // Progress that cannot be read (over the bounds, or not progress) leaves the live key
     // but is not lost: set aside, and offered for download as it was stored.
     const why = refusal(raw);
     const ids = why ? null : read(raw);
     if (ids === null) {
-      setAside(storageKey, raw);
-      tell(why ? words[`store_${why}`] : words.corrupt);
-      offerDownload({
-        text: raw,
-        name: `${storageKey}-refused.json`,
+      setAside(storageKey, raw, {
         label: words.download_refused,
         place: (p) => message.after(p),
       });
+      tell(why ? words[`store_${why}`] : words.corrupt);
       return;
     }
     done = new Set(ids);
   }
 
+  // Storage full or refused: the lessons go on without it.
   function store() {
-    try {
-      localStorage.setItem(storageKey, JSON.stringify({ version: VERSION, done: [...done].sort() }));
-    } catch {
-      // Storage full or refused: the lessons go on without it.
-    }
-  }
-
-  function forget() {
-    try {
-      localStorage.removeItem(storageKey);
-    } catch {
-      // nothing kept, nothing to remove
-    }
+    writeStore(storageKey, JSON.stringify({ version: VERSION, done: [...done].sort() }));
   }
 
   const lessonTasks = (item) => item.dataset.tasks.split(" ").filter(Boolean);
@@ -176,10 +154,7 @@ function setup(root) {
     }
 
     function pick(button) {
-      for (const b of section.querySelectorAll(".domino-tile")) {
-        b.setAttribute("aria-pressed", String(b === button));
-      }
-      picked = button.dataset.tile;
+      picked = pickTile(section, button);
       announce(button.dataset.picked);
     }
 
@@ -225,10 +200,7 @@ function setup(root) {
         parts.push(hint.textContent);
       }
       announce(parts.join(" "));
-      if (kind === "move") {
-        picked = null;
-        for (const b of section.querySelectorAll(".domino-tile")) b.setAttribute("aria-pressed", "false");
-      }
+      if (kind === "move") picked = pickTile(section, null);
       if (kind === "number") $(".lesson-task__number input").select();
     }
 
@@ -237,21 +209,19 @@ function setup(root) {
       busy = true;
       section.dataset.busy = "true";
       if (document.documentElement.dataset.engine !== "ready") say(words.try_loading);
-      let reply;
-      try {
-        reply = await callEngine("lesson_answer", { task: data, answer: value }, lang);
-      } catch (error) {
-        // The engine could not start, or the answer is none it can read (a number
-        // written in letters): no miss, the reader tries again.
-        // An error the engine did not write (the browser's own) is never shown as it is.
-        if (error.code === "engine_failed") say(engineFailure() ?? words.try_failed);
-        else say(error.code ? error.message : words.try_failed);
-        announce(verdict.textContent);
-        return;
-      } finally {
-        busy = false;
-        section.dataset.busy = "false";
-      }
+      // The engine could not start, or the answer is none it can read (a number written
+      // in letters): no miss, the reader tries again.
+      const args = { task: data, answer: value };
+      const reply = await request("lesson_answer", args, {
+        failed: words.try_failed,
+        onError: (text) => {
+          say(text);
+          announce(text);
+        },
+      });
+      busy = false;
+      section.dataset.busy = "false";
+      if (reply === null) return;
       section.dataset.answers = String(Number(section.dataset.answers || 0) + 1);
       if (reply.right) right(reply);
       else wrong(reply);
@@ -283,11 +253,10 @@ function setup(root) {
       const target = event.target;
       const tile = target.closest(".domino-tile");
       if (tile && answer.contains(tile)) return pick(tile);
-      const end = target.closest(".domino-end");
-      if (end) return play(end.dataset.end);
-      // With a mouse or a finger, the open ends drawn in the figure work as their buttons.
-      const marker = target.closest(".domino-markers [data-end]");
-      if (marker && kind === "move" && !answer.hidden) return play(marker.dataset.end);
+      const endButton = target.closest(".domino-end");
+      if (endButton) return play(endButton.dataset.end);
+      const marker = markerEnd(event);
+      if (marker && kind === "move" && !answer.hidden) return play(marker);
       const choice = target.closest(".lesson-task__choice");
       if (choice) return submit(choice.dataset.choice);
       if (target.closest(".lesson-task__next")) {
@@ -305,9 +274,7 @@ function setup(root) {
       submit(section.querySelector(".lesson-task__number input").value);
     });
     // The engine starts on the reader's first move towards an answer.
-    for (const type of ["pointerdown", "focusin"]) {
-      answer.addEventListener(type, () => startEngine(), { once: true });
-    }
+    startOnInteraction(answer);
     answer.hidden = false;
     section.classList.add("is-live");
     setState("");
@@ -331,7 +298,7 @@ function setup(root) {
     resetButton.focus();
     if (confirm.returnValue !== "yes") return;
     done = new Set();
-    forget();
+    removeStore(storageKey);
     for (const task of tasks.values()) task.again();
     showProgress();
     tell(words.reset_done);

@@ -13,8 +13,15 @@
 // afresh. It, or a save the engine refuses, moves to the KEY-refused key, and the page
 // offers its text for download.
 
-import { startEngine, callEngine, engineFailure } from "./engine-client.js";
-import { refusal, setAside, offerDownload } from "./store.js";
+import {
+  engineFailure,
+  fill,
+  markerEnd,
+  request,
+  startEngine,
+  startOnInteraction,
+} from "./page-kit.js";
+import { download, readStore, refusal, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
 const MAX_QUERY = 2048; // a link's query longer than this is left to the engine to refuse
@@ -26,7 +33,6 @@ if (root) setup(root);
 
 function setup(root) {
   const words = JSON.parse(root.dataset.words);
-  const lang = document.documentElement.lang || "en";
   const maxSeed = Number(root.dataset.maxSeed);
   const $ = (selector) => root.querySelector(selector);
   const el = {
@@ -92,8 +98,6 @@ function setup(root) {
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
 
-  const fill = (template, values) =>
-    template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? String(values[key]) : match));
   const logText = (entry) => entry.text;
 
   // data-busy tells tests and assistive scripts that the engine is working on a move.
@@ -120,21 +124,12 @@ function setup(root) {
     root.dataset.phase = phase;
   }
 
+  // Storage full or refused (private mode): the game goes on without it.
   function store() {
-    try {
-      if (save) localStorage.setItem(STORAGE_KEY, JSON.stringify(save));
-    } catch {
-      // Storage full or refused (private mode): the game goes on without it.
-    }
+    if (save) writeStore(STORAGE_KEY, JSON.stringify(save));
   }
 
-  function stored() {
-    try {
-      return localStorage.getItem(STORAGE_KEY);
-    } catch {
-      return null;
-    }
-  }
+  const stored = () => readStore(STORAGE_KEY);
 
   // The header stays at the top of the window: the table is placed under it.
   function headerHeight() {
@@ -282,9 +277,8 @@ function setup(root) {
   async function readLink() {
     const q = query();
     if (!q) return;
-    const reply = await ask("practice_settings", { query: q.slice(0, MAX_QUERY + 1) }, {
-      quiet: true,
-    });
+    const args = { query: q.slice(0, MAX_QUERY + 1) };
+    const reply = await ask("practice_settings", args, { quiet: true });
     if (!reply) return; // an engine without the method: the seed alone is read
     const wrong = new Set((reply.errors ?? []).map((e) => e.field));
     fillForm(reply.settings ?? {}, wrong);
@@ -310,17 +304,14 @@ function setup(root) {
       }
       if (el.status.textContent === words.loading) say("");
     }
-    try {
-      return await callEngine(method, args, lang);
-    } catch (error) {
-      if (quiet) return null;
-      // An error the engine did not write (the browser's own) is never shown as it is.
-      if (error.code === "engine_failed") say(engineFailure() ?? words.failed);
-      else if (!error.code) say(words.failed);
-      else if (error.field && !el.form.hidden) showError(error.field, error.message);
-      else say(error.message);
-      return null;
-    }
+    return request(method, args, {
+      failed: words.failed,
+      onError: (text, error) => {
+        if (quiet) return;
+        if (error.field && !el.form.hidden) showError(error.field, text);
+        else say(text);
+      },
+    });
   }
 
   // Runs one engine call that changes the game, then shows the new state. A status the
@@ -388,7 +379,10 @@ function setup(root) {
     const sameRound = before && heard.round === view.round && before.seed === view.seed;
     if (!sameRound || log.length < heard.count) {
       el.said.replaceChildren();
-      heard = { round: view.round, count: silent || !sameRound && before === null ? log.length : 0 };
+      heard = {
+        round: view.round,
+        count: silent || (!sameRound && before === null) ? log.length : 0,
+      };
       if (silent) return;
     }
     for (const entry of log.slice(heard.count)) {
@@ -457,8 +451,10 @@ function setup(root) {
       );
     }
     const style = getComputedStyle(el.board);
-    const width = el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const height = el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const width =
+      el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height =
+      el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
     let scale = Math.min(natural, width / box.width, height / box.height);
     scale = Math.max(scale, MIN_TILE_PX / longest);
     svg.style.maxWidth = "none";
@@ -495,9 +491,7 @@ function setup(root) {
   }
 
   function tileButton(tile, playable) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "domino-tile practice__tile";
+    const b = button("", "domino-tile practice__tile");
     b.dataset.tile = tile.code;
     b.classList.toggle("is-playable", playable);
     b.classList.toggle("is-drawn", !!tile.drawn);
@@ -578,7 +572,9 @@ function setup(root) {
       }),
     );
     el.boneyard.hidden = view.boneyard === null;
-    if (view.boneyard !== null) el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
+    if (view.boneyard !== null) {
+      el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
+    }
 
     el.target.textContent = fill(words.target, { target: view.target });
     el.score.replaceChildren(
@@ -607,11 +603,7 @@ function setup(root) {
       el.endTitle.textContent =
         view.match_end !== null ? words.match_over : fill(words.round_over, { round: view.round });
       el.endText.textContent = view.round_end.text;
-      el.hands.replaceChildren(
-        ...view.round_end.hands.map((h) =>
-          item(h.text),
-        ),
-      );
+      el.hands.replaceChildren(...view.round_end.hands.map((h) => item(h.text)));
       el.next.textContent = view.round_end.next;
       el.next.hidden = !view.round_end.next;
       el.match.textContent = view.match_end ?? "";
@@ -774,8 +766,8 @@ function setup(root) {
       play(target.dataset.move);
       return;
     }
-    const marker = event.target.closest(".domino-markers [data-end]");
-    const e = marker && choosing.ends.find((x) => x.end === marker.dataset.end);
+    const end = markerEnd(event);
+    const e = end && choosing.ends.find((x) => x.end === end);
     if (e) play(moveOf(e));
   });
   el.cancel.addEventListener("click", () => {
@@ -844,14 +836,7 @@ function setup(root) {
     const record = await ask("practice_record", { save });
     if (!record) return;
     // One line of JSON: `python -m engine replay FILE` reads JSON Lines.
-    const blob = new Blob([JSON.stringify(record) + "\n"], { type: "application/json" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `domino-${save.preset}-seed-${save.seed}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    download(JSON.stringify(record) + "\n", `domino-${save.preset}-seed-${save.seed}.json`);
     say(words.downloaded);
   });
 
@@ -897,10 +882,7 @@ function setup(root) {
   // A kept save that cannot be read (over the bounds, or refused by the engine) leaves
   // the live key but is not lost: set aside, and offered for download as it was stored.
   function keepAside(text) {
-    setAside(STORAGE_KEY, text);
-    offerDownload({
-      text,
-      name: `${STORAGE_KEY}-refused.json`,
+    setAside(STORAGE_KEY, text, {
       label: words.download_refused,
       place: (p) => el.form.prepend(p),
     });
@@ -958,9 +940,9 @@ function setup(root) {
   const wanted = urlSeed();
   let keptSave = null;
   try {
-    keptSave = kept === null ? null : JSON.parse(kept);
+    if (kept !== null) keptSave = JSON.parse(kept);
   } catch {
-    keptSave = null;
+    // not JSON: restore() has the engine say why
   }
   // A kept game comes back unless the address asks for another deal.
   if (kept !== null && (!query() || (wanted !== null && wanted === keptSave?.seed))) {
@@ -978,10 +960,7 @@ function setup(root) {
     } else {
       // The engine starts on the reader's first interaction with the set-up, so it is
       // ready, or nearly, when they press Start.
-      const start = () => startEngine();
-      for (const type of ["pointerdown", "keydown", "focusin"]) {
-        el.app.addEventListener(type, start, { once: true });
-      }
+      startOnInteraction(el.app);
     }
   }
 }

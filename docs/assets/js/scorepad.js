@@ -17,8 +17,8 @@
 // the KEY-refused key and offered for download, and a new set-up starts; a refused file
 // changes nothing.
 
-import { startEngine, callEngine, engineFailure } from "./engine-client.js";
-import { refusal, fileRefusal, setAside, offerDownload } from "./store.js";
+import { engineAnswered, request, startOnInteraction } from "./page-kit.js";
+import { download, fileRefusal, readStore, refusal, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
 
@@ -78,28 +78,21 @@ function setup(root) {
   }
 
   // The engine's answer, or null after telling the reader what went wrong (in the page's
-  // language: the engine's own message, or "the engine could not start").
+  // language: the engine's own message, followed by `after`, or "the engine could not
+  // start").
   async function ask(method, args, after = "") {
     setBusy(true);
-    try {
-      return await callEngine(method, args);
-    } catch (error) {
-      // An error the engine did not write (the browser's own) is never shown as it is.
-      if (error.code === "engine_failed") say(engineFailure() ?? words.failed);
-      else if (!error.code) say(words.failed);
-      else say(after ? `${error.message} ${after}` : error.message);
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    const result = await request(method, args, {
+      failed: words.failed,
+      onError: (text, error) => say(after && engineAnswered(error) ? `${text} ${after}` : text),
+    });
+    setBusy(false);
+    return result;
   }
 
+  // Storage full or refused: the sheet still works on the page, and can be exported.
   function store() {
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(sheet));
-    } catch {
-      // Storage full or refused: the sheet still works on the page, and can be exported.
-    }
+    writeStore(STORAGE_KEY, JSON.stringify(sheet));
   }
 
   // Asks the reader before a change that loses entered rounds; true if they go ahead.
@@ -129,10 +122,7 @@ function setup(root) {
   // A kept sheet that cannot be read (over the bounds, or refused by the engine) leaves
   // the live key but is not lost: set aside, and offered for download as it was stored.
   function keepAside(raw) {
-    setAside(STORAGE_KEY, raw);
-    offerDownload({
-      text: raw,
-      name: `${STORAGE_KEY}-refused.json`,
+    setAside(STORAGE_KEY, raw, {
       label: words.download_refused,
       place: (p) => el.form.prepend(p),
     });
@@ -416,14 +406,7 @@ function setup(root) {
     if (busy || sheet === null) return;
     const text = await ask("scorepad_export", { sheet });
     if (text === null) return;
-    const blob = new Blob([text], { type: "application/json" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = "scorepad.json";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    download(text, "scorepad.json");
     say(words.exported);
   });
 
@@ -485,7 +468,6 @@ function setup(root) {
       toSetup();
       return;
     }
-    startEngine();
     say(words.loading);
     let saved;
     try {
@@ -494,25 +476,26 @@ function setup(root) {
       saved = undefined;
     }
     setBusy(true);
-    let result;
-    try {
-      // Text that is not JSON goes to the engine's importer, which names the fault.
-      result =
-        saved === undefined
-          ? await callEngine("scorepad_import", { text: raw })
-          : await callEngine("scorepad_view", { sheet: saved });
-    } catch (error) {
-      if (error.code === "engine_failed") {
-        // the saved sheet is kept for a browser where the engine starts
-        say(engineFailure() ?? words.failed);
-      } else {
-        keepAside(raw);
-        say(`${error.message} ${words.save_lost}`);
-      }
+    // Text that is not JSON goes to the engine's importer, which names the fault.
+    const [method, args] =
+      saved === undefined
+        ? ["scorepad_import", { text: raw }]
+        : ["scorepad_view", { sheet: saved }];
+    const result = await request(method, args, {
+      failed: words.failed,
+      onError: (text, error) => {
+        if (error.code === "engine_failed") {
+          say(text); // the saved sheet is kept for a browser where the engine starts
+        } else {
+          keepAside(raw);
+          say(`${text} ${words.save_lost}`);
+        }
+      },
+    });
+    setBusy(false);
+    if (result === null) {
       toSetup();
       return;
-    } finally {
-      setBusy(false);
     }
     accept(result, words.restored);
     toSheet();
@@ -521,19 +504,9 @@ function setup(root) {
   el.noscript.hidden = true;
   el.app.hidden = false;
   toSetup();
-  let raw = null;
-  try {
-    raw = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    raw = null;
-  }
+  const raw = readStore(STORAGE_KEY);
   if (raw !== null) restore(raw);
-  if (raw === null || refusal(raw)) {
-    // The engine starts on the reader's first interaction with the app (a refused sheet
-    // starts no engine: restore() has set it aside).
-    const start = () => startEngine();
-    for (const type of ["pointerdown", "keydown", "focusin"]) {
-      el.app.addEventListener(type, start, { once: true });
-    }
-  }
+  // The engine starts on the reader's first interaction with the app (a refused sheet
+  // starts no engine: restore() has set it aside).
+  if (raw === null || refusal(raw)) startOnInteraction(el.app);
 }

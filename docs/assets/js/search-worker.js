@@ -7,6 +7,7 @@
 // the letters that do not decompose spelled out (ł → l, ø → o, æ → ae, ß → ss ...).
 "use strict";
 
+// prettier-ignore
 const SPELLED = {
   ł: "l", Ł: "L", ø: "o", Ø: "O", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE",
   ß: "ss", ẞ: "SS", đ: "d", Đ: "D", ð: "d", Ð: "D", þ: "th", Þ: "TH", ı: "i",
@@ -15,7 +16,10 @@ const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join("")}]`, "g");
 const MARKS_RE = /\p{M}+/gu;
 
 function fold(text) {
-  return text.normalize("NFD").replace(MARKS_RE, "").replace(SPELLED_RE, (c) => SPELLED[c]);
+  return text
+    .normalize("NFD")
+    .replace(MARKS_RE, "")
+    .replace(SPELLED_RE, (c) => SPELLED[c]);
 }
 
 // Material's worker, beside which it loads its language files ("../lunr/...").

@@ -1,16 +1,19 @@
-// Bounded reading of what a reader's browser keeps or a reader's file brings: a page
-// checks the text here before it parses it or hands it to the engine's worker. A text
-// over a bound is refused whole (no rule of the game is decided here, only sizes):
+// What a reader's browser keeps, bounded: a page reads and writes its store here, and
+// checks a stored text or a reader's file before it parses it or hands it to the
+// engine's worker. A text over a bound is refused whole (no rule of the game is decided
+// here, only sizes):
 //
-//   import { MAX_CHARS, refusal, readRefused, setAside, offerDownload } from "./store.js";
-//   const why = refusal(text);   // null, "size" or "depth"
+//   import { readStore, writeStore, refusal, setAside, download } from "./store.js";
+//   const text = readStore(KEY);   // null: nothing kept, or no storage (private mode)
+//   const why = refusal(text);     // null, "size" or "depth"
 //
 // The bounds: a stored or imported text of at most MAX_CHARS characters (256 KiB; a
 // file over 256 KiB is refused before it is read) whose arrays and objects nest at
 // most MAX_DEPTH deep, counted by a scan of the brackets outside strings, so text too
 // deep for the browser's structured clone or Pyodide's json.loads is never parsed.
 // A refused store leaves its key (setAside): it moves to KEY-refused, replacing an older
-// refused copy, and the page offers its exact text for download.
+// refused copy, and the page offers its exact text for download as KEY-refused.json.
+// Storage that is full or refused never stops a page: it goes on without it.
 
 export const MAX_CHARS = 256 * 1024;
 export const MAX_DEPTH = 64;
@@ -23,7 +26,8 @@ export function depth(text, limit = MAX_DEPTH) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      // A backslash escapes the next character.
+      if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -53,18 +57,32 @@ export function fileRefusal(file) {
   return file.size > MAX_CHARS ? "size" : null;
 }
 
-/** Moves a refused store from `key` to `key-refused`, so the live key starts afresh and
- * the text is not lost. Storage that refuses leaves the text in memory only. */
-export function setAside(key, text) {
+/** The text kept under `key`, or null: nothing kept, or no storage here. */
+export function readStore(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `text` under `key`; false where storage is full or refused. */
+export function writeStore(key, text) {
+  try {
+    localStorage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets what is kept under `key`; false where storage is refused. */
+export function removeStore(key) {
   try {
     localStorage.removeItem(key);
+    return true;
   } catch {
-    return;
-  }
-  try {
-    localStorage.setItem(`${key}-refused`, text);
-  } catch {
-    // storage full or refused: the page's download button still has the text
+    return false;
   }
 }
 
@@ -80,16 +98,20 @@ export function download(text, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
-/** A button that downloads the refused `text` as `name`, in a paragraph placed by
- * `place(paragraph)`; a second refusal on the same page replaces the first button. */
-export function offerDownload({ text, name, label, place }) {
+/** Sets a refused store aside: `text` leaves `key` for `key-refused` (storage that
+ * refuses leaves it in memory only), so the live key starts afresh and the text is not
+ * lost, and a button labelled `label`, in a paragraph placed by `place(paragraph)`,
+ * downloads it as `key-refused.json`; a second refusal on the same page replaces the
+ * first button. */
+export function setAside(key, text, { label, place }) {
+  if (removeStore(key)) writeStore(`${key}-refused`, text);
   const p = document.createElement("p");
   p.className = "domino-refused";
   const button = document.createElement("button");
   button.type = "button";
   button.className = "domino-button domino-refused__download";
   button.textContent = label;
-  button.addEventListener("click", () => download(text, name));
+  button.addEventListener("click", () => download(text, `${key}-refused.json`));
   p.append(button);
   document.querySelector(".domino-refused")?.remove();
   place(p);

@@ -1,0 +1,93 @@
+// The page kit: what the pages' scripts (practice.js, scorepad.js, lessons.js and
+// figures.js) share, so that each writes only its own page. No rule is decided here, and
+// no word: every text comes from the build (the page's data-words) or from the engine.
+//
+//   import { fill, request, startOnInteraction, pickTile, markerEnd } from "./page-kit.js";
+//   fill(words.round, { round: 2 });         // "Round {round}" -> "Round 2"
+//   startOnInteraction(app);                 // the engine starts on the reader's first move in app
+//   const value = await request("ping", {}, { failed: words.failed, onError: say });
+//
+// The engine's client (engine-client.js) is imported on the first call that needs it: a
+// page whose reader never turns to the engine (a rules page read, not tried) never loads
+// it. What a page keeps in the reader's browser, within its bounds, is store.js's.
+
+let client = null; // engine-client.js, once imported
+
+async function engineClient() {
+  client ??= await import("./engine-client.js");
+  return client;
+}
+
+/** `template` with each `{name}` replaced by `values[name]`; a name not in `values` stays. */
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (match, key) =>
+    key in values ? String(values[key]) : match,
+  );
+}
+
+// --- The engine ------------------------------------------------------------------------
+
+/** Starts the engine (engine-client.js); resolves to "ready" or "failed", never rejects. */
+export async function startEngine() {
+  try {
+    return (await engineClient()).startEngine();
+  } catch {
+    return "failed"; // engine-client.js itself did not load
+  }
+}
+
+/** Why the engine's start failed, in the page's language, or null (engine-client.js). */
+export function engineFailure() {
+  return client?.engineFailure() ?? null;
+}
+
+/** Starts the engine on the reader's first pointer, key or focus inside `element`, so that
+ * it is ready, or nearly, when they ask it something. */
+export function startOnInteraction(element) {
+  for (const type of ["pointerdown", "keydown", "focusin"]) {
+    element.addEventListener(type, () => startEngine(), { once: true });
+  }
+}
+
+/** Whether `error` is the engine's answer to a request (its message names the fault), not
+ * a start that failed nor a fault of the browser. */
+export function engineAnswered(error) {
+  return Boolean(error.code) && error.code !== "engine_failed";
+}
+
+/** What the reader is told of a failed request: why the engine did not start (or
+ * `failed`), the engine's own message, or `failed` for an error the engine did not write:
+ * the browser's text is never shown as it is. */
+export function failureText(error, failed) {
+  if (error.code === "engine_failed") return engineFailure() ?? failed;
+  return engineAnswered(error) ? error.message : failed;
+}
+
+/** The engine's answer to `method` with `args`, its words in `lang` (the page's by
+ * default); on an error, `onError(failureText(error, failed), error)` and null (no method
+ * of the engine answers null). */
+export async function request(method, args, { failed, onError, lang } = {}) {
+  try {
+    return await (await engineClient()).callEngine(method, args, lang);
+  } catch (error) {
+    onError?.(failureText(error, failed), error);
+    return null;
+  }
+}
+
+// --- Tiles and ends --------------------------------------------------------------------
+
+/** Marks `button` as the chosen one of the tile buttons (`.domino-tile`) in `container`,
+ * by aria-pressed, or none when `button` is null; returns its tile ("3-4") or null. */
+export function pickTile(container, button) {
+  for (const b of container.querySelectorAll(".domino-tile")) {
+    b.setAttribute("aria-pressed", String(b === button));
+  }
+  return button?.dataset.tile ?? null;
+}
+
+/** The open end ("left", "up", …) of the end marker drawn in a figure that `event` hit,
+ * or null: with a mouse or a finger, the drawn markers work as the ends' buttons. */
+export function markerEnd(event) {
+  return event.target.closest(".domino-markers [data-end]")?.dataset.end ?? null;
+}
