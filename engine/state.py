@@ -438,21 +438,17 @@ class RoundState:
             score = play_score(board.count)
             self.play_points[self._side_of[seat]] += score
         played = _MOVES[t][slot]
-        self.events.append(Event("play", seat, played.tile, played.end, score))
+        events = self.events
+        events.append(Event("play", seat, played.tile, played.end, score))
         if not h:
             self._went_out = seat
             self._current = None
             return
-        self._advance(seat)
-
-    def _advance(self, seat: int) -> None:
-        """Pass the turn on from ``seat`` (:func:`engine.kernel.turn`), recording the
-        draws and passes on the way."""
+        # The turn passes on (engine.kernel.turn); its draws and passes are recorded.
         told: list[tuple[int, int]] = []
-        nxt = turn(self._hands, self._board.want, seat, self._stock, told)
-        events = self.events
-        for s, t in told:
-            events.append(Event("draw", s, ALL_TILES[t]) if t >= 0 else Event("pass", s))
+        nxt = turn(self._hands, board.want, seat, self._stock, told)
+        for s, drawn in told:
+            events.append(Event("draw", s, ALL_TILES[drawn]) if drawn >= 0 else Event("pass", s))
         self._current = None if nxt < 0 else nxt
 
     def clone(self) -> RoundState:
