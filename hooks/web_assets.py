@@ -20,9 +20,11 @@ After the last language is built, this hook writes into the site:
 - ``assets/engine/``: the engine as a standard pure-Python ``py3-none-any`` wheel, built
   from ``engine/`` in-process by the pinned PEP 517 backend (flit_core, from
   requirements.lock: no network, no ``pyodide build``); beside it the engine's bytecode
-  for Pyodide's Python (``engine/__pycache__/*.pyc``, compiled the same way and cached in
-  ``build/engine-pyc/``), which the worker unpacks over the wheel so the engine imports
-  without compiling (it still imports from source if the bytecode cannot be had); and
+  for Pyodide's Python: the wheel with each ``.py`` replaced by its ``.pyc`` (sourceless,
+  compiled the same way and cached in ``build/engine-pyc/``), which is what the worker
+  unpacks: the engine imports without compiling, and no reader downloads its sources
+  (the worker falls back to the wheel, imported from source, if the bytecode cannot be
+  had); and
   ``manifest.json`` (``{"wheel", "sha256", "bytecode", "bytecode_sha256", "pyodide",
   "stdlib_sha256", "runtime_sha256"}``, the last the hashes of Pyodide's four runtime
   files by name) that the page's worker reads to find and check them.
@@ -217,8 +219,9 @@ def engine_stdlib() -> Path:
 
 
 def compiled_engine(wheel: Path, version: str) -> Path:
-    """The engine's bytecode for Pyodide: a zip of ``engine/__pycache__/*.pyc`` to unpack
-    over the wheel in site-packages, compiled now or found in the cache."""
+    """The engine's bytecode for Pyodide: the wheel with its modules compiled, sourceless
+    (``engine/*.pyc``), to unpack into site-packages; compiled now or found in the
+    cache."""
     key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}"
     name = f"{wheel.name.split('-')[0]}-pyc-pyodide-{version}.zip"
     return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages")

@@ -7,9 +7,10 @@
 //     as source; every other file is copied as it is. Compiled as `python -OO` does
 //     (optimize=2: no docstrings, no asserts), a fifth smaller.
 //   node scripts/compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP --site-packages
-//     A wheel: OUT_ZIP holds only the bytecode of its .py files, as
-//     pkg/__pycache__/mod.TAG.pyc beside where the wheel unpacks them in site-packages;
-//     compiled as they are (the engine keeps its docstrings and asserts).
+//     A wheel: OUT_ZIP is the wheel without its sources, unpacked where the wheel is
+//     (site-packages): each .py replaced by its .pyc (sourceless, pkg/mod.pyc), its other
+//     files (the .dist-info) kept; compiled as they are (the engine keeps its docstrings
+//     and asserts).
 //
 // Bytecode is unchecked-hash .pyc: no timestamp, so the output depends only on the input,
 // and Python uses it without reading or checking the source. It carries no column
@@ -34,12 +35,12 @@ pyodide.FS.writeFile("/tmp/in.zip", fs.readFileSync(inZip));
 pyodide.globals.set("SITE_PACKAGES", mode === "--site-packages");
 
 const counts = await pyodide.runPythonAsync(`
-import json, posixpath, sys, zipfile
+import json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
-from importlib.util import cache_from_source, source_hash
+from importlib.util import source_hash
 
 if SITE_PACKAGES:
-    # Where the page's worker unpacks the wheel: code objects name their files there.
+    # Where the page's worker unpacks the engine: code objects name their files there.
     root = next(p for p in sys.path if p.endswith("site-packages"))
 else:
     # The path the stdlib has in Pyodide's file system, as zipimport names its files.
@@ -68,16 +69,12 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile(
                 counts["kept_py"] += 1
             else:
                 pyc = bytes(_code_to_hash_pyc(code, source_hash(data), False))
-                if SITE_PACKAGES:
-                    entry(posixpath.relpath(cache_from_source(path), root), pyc)
-                else:
-                    entry(name + "c", pyc, attr=info.external_attr)
+                entry(name + "c", pyc, attr=info.external_attr)
                 counts["pyc"] += 1
                 continue
         else:
             counts["other"] += 1
-        if not SITE_PACKAGES:
-            entry(name, data, info.compress_type, info.external_attr)
+        entry(name, data, info.compress_type, info.external_attr)
 json.dumps(counts)
 `);
 fs.writeFileSync(outZip, pyodide.FS.readFile("/tmp/out.zip"));

@@ -5,8 +5,9 @@
 //
 // Pyodide (the npm package in PYODIDE_DIR) boots under Node with STDLIB_ZIP as its
 // standard library (the whole one, compiled to .pyc by compile_pyc.mjs), then does what
-// the page's worker does (engine-worker.js): unpacks the engine's wheel and its bytecode
-// into site-packages and imports engine.web. Then scripts/stdlib_probe.py sends every
+// the page's worker does (engine-worker.js): unpacks the engine's bytecode into
+// site-packages and imports engine.web (and unpacks the wheel, its fallback, elsewhere, so
+// that what unpacking a wheel imports is kept too). Then scripts/stdlib_probe.py sends every
 // kind of request the pages make through engine.web.call, in every language, and a
 // Python error is raised into JavaScript and caught (the path a fault takes). Every
 // module then in sys.modules that was loaded from the standard library's zip is kept:
@@ -39,8 +40,8 @@ const sitePackages = pyodide.runPython(
   "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
 );
 const bytes = (file) => new Uint8Array(fs.readFileSync(file));
-pyodide.unpackArchive(bytes(wheel), "wheel", { extractDir: sitePackages });
 pyodide.unpackArchive(bytes(bytecode), "zip", { extractDir: sitePackages });
+pyodide.unpackArchive(bytes(wheel), "wheel", { extractDir: "/tmp/fallback" });
 pyodide.pyimport("engine.web");
 // A Python error crossing into JavaScript (how an engine fault would reach the worker).
 try {

@@ -1,4 +1,6 @@
-// The rules engine in a module Web Worker: Pyodide, self-hosted, runs engine/ (a wheel).
+// The rules engine in a module Web Worker: Pyodide, self-hosted, runs engine/: its
+// bytecode compiled at build time (the wheel without its sources), or, if that cannot be
+// had, the wheel itself, imported from source.
 //
 // Started by engine-client.js. Every URL is resolved from this file's own URL, so the
 // worker works on every language's pages and below any site path, and nothing is ever
@@ -18,11 +20,11 @@
 // Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
 // (ENGINE_CACHE). Each is read from there if it is there and its bytes are still the
 // manifest's SHA-256 (a damaged copy is deleted and fetched again), else fetched and
-// stored only if its SHA-256 is the manifest's: the wheel, its bytecode, the standard
-// library and Pyodide's four runtime files (`runtime_sha256`; a manifest without it, of
-// an older build, has them stored unchecked). A download that fails its check is never
-// stored and fails the start; the next start (a worker named "retry") fetches it past
-// the HTTP cache. Then the cache is pruned to this build's files. So a first start
+// stored only if its SHA-256 is the manifest's: the engine's bytecode (or wheel), the
+// standard library and Pyodide's four runtime files (`runtime_sha256`; a manifest without
+// it, of an older build, has them stored unchecked). A download that fails its check is
+// never stored and fails the start (the bytecode's: the wheel is used instead); the next
+// start (a worker named "retry") fetches it past the HTTP cache. Then the cache is pruned to this build's files. So a first start
 // downloads each file once, whether or not the site's service worker controls the page
 // yet (on a first visit it does not), and the next start works offline. Pyodide's own
 // fetches (its WebAssembly, lock file and standard library) go through the same path;
@@ -32,8 +34,8 @@
 //
 // Every file is asked for as soon as the manifest has named it, before Pyodide is
 // imported, in the order the start needs them (prefetch): Pyodide's two module scripts
-// and its WebAssembly at once; the standard library, the lock file and the engine's wheel
-// and bytecode once the WebAssembly's bytes are in (it then compiles while they come, and
+// and its WebAssembly at once; the standard library, the lock file and the engine's
+// bytecode once the WebAssembly's bytes are in (it then compiles while they come, and
 // they are asked for before Python's start takes the thread). On a slow line the
 // WebAssembly, most of the bytes, gets the whole bandwidth first, and its compiling does
 // not wait for files Python needs only later. Pyodide's own fetches are answered from
@@ -171,9 +173,9 @@ async function fetchManifest() {
   return response.json();
 }
 
-// One of the engine's own files (its URL carries its hash), once the file `after` has
-// arrived.
-async function fetchEngineFile(name, hash, after) {
+// One of the engine's own files (its URL carries its hash), once the file `after` (if
+// any) has arrived.
+async function fetchEngineFile(name, hash, after = null) {
   const url = new URL(name, ENGINE);
   url.search = `v=${hash.slice(0, 16)}`;
   const response = await prefetch(url.href, hash, after).response;
@@ -212,11 +214,9 @@ async function boot() {
   const lockFileURL = `${pyodideDir}pyodide-lock.json`;
   prefetch(stdLibURL, manifest.stdlib_sha256, wasmURL);
   prefetch(lockFileURL, runtimeHash("pyodide-lock.json"), wasmURL);
-  // They download while the WebAssembly compiles and Python boots (asked for now, not
-  // once Python's start has taken the thread); a failure is handled below, when awaited.
-  const wheel = fetchEngineFile(manifest.wheel, manifest.sha256, wasmURL);
+  // The engine downloads while the WebAssembly compiles and Python boots (asked for now,
+  // not once Python's start has taken the thread); a failure is handled below.
   const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256, wasmURL);
-  wheel.catch(() => {});
   bytecode.catch(() => {});
   const { loadPyodide } = await importEngineModule(pyodideModule);
   // Imported here to be checked and cached; Pyodide's own import of it then finds it loaded.
@@ -256,12 +256,14 @@ async function boot() {
   const sitePackages = pyodide.runPython(
     "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
   );
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  // The engine's bytecode spares compiling it; without it the engine imports from source.
+  // The engine as bytecode (its wheel without the sources: nothing to compile); if that
+  // cannot be had, or is damaged, the wheel itself, imported from source.
   try {
     pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });
   } catch (error) {
-    console.warn(`the engine's bytecode was left out (${error}); importing from source`);
+    console.warn(`the engine's bytecode could not be had (${error}); importing from source`);
+    const wheel = await fetchEngineFile(manifest.wheel, manifest.sha256);
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
   const web = pyodide.pyimport("engine.web");
   return (request) => web.call(request);
