@@ -400,14 +400,29 @@ class _LoggingHandler(SiteHandler):
         super().send_header(keyword, value)
 
 
-def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
-    """A cold first start of the engine: what came over the network, per URL (see above)."""
+def _serve_logged(site: Path) -> tuple[ThreadingHTTPServer, str, list[list[Any]]]:
+    """The site on a fresh port, compressed, logging what it sends (_LoggingHandler)."""
     log: list[list[Any]] = []
     handler = functools.partial(_LoggingHandler, directory=str(site), log=log, compress=True)
     server = ThreadingHTTPServer((HOST, 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://{HOST}:{server.server_port}/"
+    return server, f"http://{HOST}:{server.server_port}/", log
+
+
+def _per_url(log: list[list[Any]]) -> dict[str, list[int]]:
+    """The server's log as URL -> [requests, bytes, status]."""
+    rows: dict[str, list[int]] = {}
+    for path, status, size in log:
+        row = rows.setdefault(path, [0, 0, status])
+        row[0] += 1
+        row[1] += size
+    return rows
+
+
+def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
+    """A cold first start of the engine: what came over the network, per URL (see above)."""
+    server, url, log = _serve_logged(site)
     precached = {"/" + u for u in re.findall(r'\burl:"([^"]+)"', (site / "sw.js").read_text())}
     start: dict[str, list[int]] = {}  # URL -> [requests, bytes], apart from the precache
     context = browser.new_context()
@@ -439,37 +454,23 @@ def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
         context.close()
         server.shutdown()
         server.server_close()
-    network: dict[str, list[int]] = {}
-    for path, status, size in log:
-        row = network.setdefault(path, [0, 0, status])
-        row[0] += 1
-        row[1] += size
-    found = {"start": start, "network": network, "controlled_at_start": controlled_at_start}
+    found = {"start": start, "network": _per_url(log), "controlled_at_start": controlled_at_start}
     return found | {"stock": run_stock_fetches(browser, site)}
 
 
 def run_stock_fetches(browser: Any, site: Path) -> dict[str, list[int]]:
     """A cold stock Pyodide boot (the bare page of stock/): requests and bytes per URL."""
-    log: list[list[Any]] = []
-    handler = functools.partial(_LoggingHandler, directory=str(site), log=log, compress=True)
-    server = ThreadingHTTPServer((HOST, 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, url, log = _serve_logged(site)
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(f"http://{HOST}:{server.server_port}/stock/")
+        page.goto(url + "stock/")
         page.wait_for_function("window.benchDone", timeout=TIMEOUT_MS)
     finally:
         context.close()
         server.shutdown()
         server.server_close()
-    stock: dict[str, list[int]] = {}
-    for path, _, size in log:
-        row = stock.setdefault(path, [0, 0])
-        row[0] += 1
-        row[1] += size
-    return stock
+    return _per_url(log)
 
 
 def print_fetches(found: dict[str, Any], out: Any) -> None:
@@ -495,11 +496,11 @@ def print_fetches(found: dict[str, Any], out: Any) -> None:
             print(f"  {n:3} × {size:10,} B  {status}  {path}{flag}")
     stock = found["stock"]
     if out:
-        for path, (n, size) in sorted(stock.items()):
+        for path, (n, size, _) in sorted(stock.items()):
             out({"what": "stock", "url": path, "requests": n, "bytes": size})
     else:
         print("  stock Pyodide, its bare page (the same server):")
-        for path, (n, size) in sorted(stock.items(), key=lambda item: -item[1][1]):
+        for path, (n, size, _) in sorted(stock.items(), key=lambda item: -item[1][1]):
             print(f"  {n:3} × {size:10,} B  {path}")
     twice = sorted(p for p, row in start.items() if row[0] > 1)
     # The engine's files, not its manifest.json (precached with the pages, and asked again
@@ -598,6 +599,12 @@ def run_ours(
         context.close()
 
 
+# In TASK_PAGES' follow-ups: waits until the app's root says the engine's answer is shown.
+IDLE = """const idle = async () => {
+            await new Promise((r) => setTimeout(r, 50));
+            while (root.dataset.busy !== "false") await new Promise((r) => setTimeout(r, 5));
+          };"""
+
 # The pages whose main thread is watched (--tasks): the path, the first interaction (an
 # ACTIONS key, which starts the engine), and what the reader does next, a JS function
 # run after it (each step waiting for the engine's answer).
@@ -620,10 +627,7 @@ TASK_PAGES: dict[str, tuple[str, str, str]] = {
         "practice",
         """async () => {
           const root = document.querySelector(".practice");
-          const idle = async () => {
-            await new Promise((r) => setTimeout(r, 50));
-            while (root.dataset.busy !== "false") await new Promise((r) => setTimeout(r, 5));
-          };
+          IDLE
           for (let move = 0; move < 6 && root.dataset.phase === "play"; move++) {
             const tile = root.querySelector(".practice__tile.is-playable");
             if (!tile) break;
@@ -657,10 +661,7 @@ TASK_PAGES: dict[str, tuple[str, str, str]] = {
         "scorepad",
         """async () => {
           const root = document.querySelector(".scorepad");
-          const idle = async () => {
-            await new Promise((r) => setTimeout(r, 50));
-            while (root.dataset.busy !== "false") await new Promise((r) => setTimeout(r, 5));
-          };
+          IDLE
           for (const pips of [[0, 7, 8], [5, 0, 3]]) {
             const fields = root.querySelectorAll(".scorepad__hand-fields input");
             fields.forEach((field, i) => { field.value = String(pips[i] ?? 0); });
@@ -697,6 +698,12 @@ def main_thread_cpu(trace: bytes, mark: str) -> list[tuple[float, float, float]]
         and e["ts"] + e.get("dur", 0) >= t0
         and e.get("dur", 0) > 50_000
     ]
+
+
+TASK_PAGES = {
+    name: (path, action, more.replace("IDLE", IDLE))
+    for name, (path, action, more) in TASK_PAGES.items()
+}
 
 
 def run_tasks(browser: Any, url: str, name: str) -> dict[str, Any]:

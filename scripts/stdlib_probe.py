@@ -28,10 +28,7 @@ LEVELS = ("beginner", "club", "expert")
 # A round's position for the lesson tasks that ask about one (2 players, 7 tiles each).
 ROUND = {
     "players": 2,
-    "hands": [
-        ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-        ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"],
-    ],
+    "hands": [[f"0-{b}" for b in range(7)], [f"1-{b}" for b in range(1, 7)] + ["2-2"]],
     "plays": ["0-0"],
     "seat": 1,
 }

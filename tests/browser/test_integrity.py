@@ -146,6 +146,13 @@ def truncate_once(truncated: list[str], route: Any) -> None:
     route.fulfill(response=response, body=body[: len(body) // 2])
 
 
+def start_on(page: Any, site_url: str, path: str) -> None:
+    """Loads the page at ``path`` and starts the engine there, not waiting for it."""
+    page.goto(site_url + path)
+    page.evaluate(IMPORT, site_url + CLIENT)
+    page.evaluate("() => { window.engine.startEngine(); }")
+
+
 def wait_cached(page: Any, url: str, digest: str | None) -> None:
     """Waits until the engine's cache holds ``url`` with the SHA-256 ``digest`` (or, with
     None, holds no ``url``)."""
@@ -226,9 +233,7 @@ def test_a_truncated_wheel_when_the_bytecode_cannot_be_had_fails_the_start(
     page.context.route("**/assets/engine/*-pyc-*.zip*", lambda route: route.abort())
     truncated: list[str] = []
     page.context.route("**/assets/engine/*.whl*", functools.partial(truncate_once, truncated))
-    page.goto(site_url + "pl/block/")
-    page.evaluate(IMPORT, site_url + CLIENT)
-    page.evaluate("() => { window.engine.startEngine(); }")
+    start_on(page, site_url, "pl/block/")
     assert wait_failed(page) == ["failed", strings("pl")["engine.integrity"]]
     assert truncated == [wheel_url]
     assert wheel_url not in page.evaluate(CACHE_HASHES)
@@ -246,18 +251,12 @@ def test_a_truncated_pyodide_file_is_never_cached_and_the_next_start_recovers(
     url = f"{site_url}assets/pyodide/{found['pyodide']}/{name}"
     truncated: list[str] = []
     page.context.route(url, functools.partial(truncate_once, truncated))
-    page.goto(site_url + "da/block/")
-    page.evaluate(IMPORT, site_url + CLIENT)
-    page.evaluate("() => { window.engine.startEngine(); }")
+    start_on(page, site_url, "da/block/")
     assert wait_failed(page) == ["failed", strings("da")["engine.integrity"]]
     assert truncated == [url]
     assert url not in page.evaluate(CACHE_HASHES)
     assert page.evaluate(START) == "ready"
-    page.wait_for_function(
-        f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(url)}]"
-        f" === {json.dumps(found['runtime_sha256'][name])})",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
+    wait_cached(page, url, found["runtime_sha256"][name])
 
 
 # Asks the registration for an update and waits for the new worker's install to end;
