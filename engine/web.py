@@ -52,13 +52,14 @@ def method(name: str) -> Callable[[Handler], Handler]:
 
 @method("ping")
 def ping(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Whether the engine answers, under which Python, and whether this module's bytecode
-    lies beside its source (in the browser, where Python writes none, only if the page
-    unpacked the bytecode compiled at build time)."""
+    """Whether the engine answers, under which Python, and whether this module was
+    imported from bytecode: sourceless or beside its source (in the browser, where Python
+    writes none, only if the page unpacked the bytecode compiled at build time)."""
+    sourceless = __file__.endswith(".pyc")
     return {
         "python": list(sys.version_info[:3]),
         "languages": list(LANGUAGES),
-        "bytecode": os.path.isfile(importlib.util.cache_from_source(__file__)),
+        "bytecode": sourceless or os.path.isfile(importlib.util.cache_from_source(__file__)),
     }
 
 

@@ -4,19 +4,27 @@ After the last language is built, this hook writes into the site:
 
 - ``assets/pyodide/VERSION/``: Pyodide's runtime from the npm package
   (``node_modules/pyodide``, pinned by package-lock.json): ``pyodide.mjs``,
-  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json``, and
-  ``python_stdlib.zip`` compiled to ``.pyc`` inside Pyodide itself
-  (``scripts/compile_pyc.mjs`` under Node: the host's CPython writes another bytecode
-  magic number). Importing the standard library from source is most of a stock Pyodide
-  start. The compiled zip is cached in ``build/pyodide-stdlib/``, keyed by the Pyodide
-  version and hashes of the input zip and of the compiling script, so a repeat build
-  costs a file copy.
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``pyodide-lock.json`` (its ``info`` only:
+  the engine loads no package, so the list of Pyodide's packages is left out), and
+  ``python_stdlib.zip``: only the standard library that Pyodide's start and the engine
+  import, compiled to ``.pyc`` inside Pyodide itself (``scripts/compile_pyc.mjs`` under
+  Node: the host's CPython writes another bytecode magic number). Importing the standard
+  library from source is most of a stock Pyodide start. The whole standard library is
+  compiled first (cached in ``build/pyodide-stdlib/``, keyed by the Pyodide version and
+  hashes of the input zip and of the compiling script); then ``scripts/pack_stdlib.mjs``
+  boots Pyodide with it, starts the engine as the page's worker does, sends every kind
+  of request the pages make (``scripts/stdlib_probe.py``) and keeps only the modules then
+  loaded from the zip (cached in ``build/pyodide-stdlib-packed/``, keyed by the compiled
+  zip, the engine's wheel and bytecode and the two scripts); the build logs the list.
+  A repeat build costs a file copy.
 - ``assets/engine/``: the engine as a standard pure-Python ``py3-none-any`` wheel, built
   from ``engine/`` in-process by the pinned PEP 517 backend (flit_core, from
   requirements.lock: no network, no ``pyodide build``); beside it the engine's bytecode
-  for Pyodide's Python (``engine/__pycache__/*.pyc``, compiled the same way and cached in
-  ``build/engine-pyc/``), which the worker unpacks over the wheel so the engine imports
-  without compiling (it still imports from source if the bytecode cannot be had); and
+  for Pyodide's Python: the wheel with each ``.py`` replaced by its ``.pyc`` (sourceless,
+  compiled the same way and cached in ``build/engine-pyc/``), which is what the worker
+  unpacks: the engine imports without compiling, and no reader downloads its sources
+  (the worker falls back to the wheel, imported from source, if the bytecode cannot be
+  had); and
   ``manifest.json`` (``{"wheel", "sha256", "bytecode", "bytecode_sha256", "pyodide",
   "stdlib_sha256", "runtime_sha256"}``, the last the hashes of Pyodide's four runtime
   files by name) that the page's worker reads to find and check them.
@@ -50,9 +58,13 @@ log = logging.getLogger("mkdocs.hooks.web_assets")
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
+PACKER = ROOT / "scripts" / "pack_stdlib.mjs"
+PROBE = ROOT / "scripts" / "stdlib_probe.py"
 CACHE_DIR = ROOT / "build" / "pyodide-stdlib"
+PACKED_CACHE_DIR = ROOT / "build" / "pyodide-stdlib-packed"
 BYTECODE_CACHE_DIR = ROOT / "build" / "engine-pyc"
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+LOCK_FILE = "pyodide-lock.json"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", LOCK_FILE)
 STDLIB = "python_stdlib.zip"
 PYODIDE_OUT = "assets/pyodide"
 ENGINE_OUT = "assets/engine"
@@ -80,11 +92,30 @@ def write_web_assets(site_dir: Path) -> None:
     out = site_dir / PYODIDE_OUT / version
     out.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
-        shutil.copyfile(PYODIDE_DIR / name, out / name)
-    stdlib = compiled_stdlib(version)
+        if name == LOCK_FILE:
+            write_lock_file(out / name)
+        else:
+            shutil.copyfile(PYODIDE_DIR / name, out / name)
+    engine_out = site_dir / ENGINE_OUT
+    wheel, bytecode = write_engine(engine_out, version)
+    stdlib = packed_stdlib(version, wheel, bytecode)
+    modules = stdlib_report(stdlib)["modules"]
+    log.info(
+        f"standard library for the engine: {len(modules)} modules,"
+        f" {stdlib.stat().st_size:,} bytes: {' '.join(modules)}"
+    )
     shutil.copyfile(stdlib, out / STDLIB)
     runtime = {name: _sha256(out / name) for name in RUNTIME_FILES}
-    write_engine(site_dir / ENGINE_OUT, version, _sha256(stdlib), runtime)
+    write_manifest(engine_out, wheel, bytecode, version, _sha256(stdlib), runtime)
+
+
+def write_lock_file(target: Path) -> None:
+    """Pyodide's lock file with its ``info`` (the ABI Pyodide checks at its start) and no
+    packages: the engine loads none, and the 119 KB list of Pyodide's would be fetched
+    at every first start for nothing."""
+    lock = json.loads((PYODIDE_DIR / LOCK_FILE).read_text(encoding="utf-8"))
+    trimmed = {"info": lock["info"], "packages": {}}
+    target.write_text(json.dumps(trimmed, indent=1) + "\n", encoding="utf-8")
 
 
 def _missing_tools() -> str | None:
@@ -114,43 +145,86 @@ def _sha256(path: Path) -> str:
 def _compile(source: Path, name: str, cache_dir: Path, key: str, *flags: str) -> Path:
     """``source`` compiled to ``.pyc`` by ``scripts/compile_pyc.mjs`` inside Pyodide, as
     ``name`` in ``cache_dir/key/``; a cached result is reused, older entries dropped."""
+    return _run_cached(COMPILER, [source], name, cache_dir, key, *flags)
+
+
+def _run_cached(
+    script: Path, inputs: list[Path], name: str, cache_dir: Path, key: str, *flags: str
+) -> Path:
+    """``node SCRIPT PYODIDE_DIR INPUTS... OUT FLAGS...`` writing ``name`` into
+    ``cache_dir/key/`` (with what the script printed, as ``name.json``); a cached result
+    is reused, older entries dropped."""
     cached = cache_dir / key / name
     if cached.is_file():
         return cached
-    log.info(f"compiling {source.name} to .pyc in Pyodide (cached in {cache_dir})")
+    what = inputs[0].name
+    log.info(f"{script.name}: {what} in Pyodide (cached in {cache_dir})")
     cache_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache_dir, prefix="tmp") as tmp:
         target = Path(tmp) / name
         proc = subprocess.run(
-            ["node", str(COMPILER), str(PYODIDE_DIR), str(source), str(target), *flags],
+            ["node", str(script), str(PYODIDE_DIR), *map(str, inputs), str(target), *flags],
             capture_output=True,
             text=True,
             timeout=600,
             check=False,
         )
         if proc.returncode != 0 or not target.is_file():
-            raise PluginError(f"compiling {source.name} failed:\n{proc.stderr[-3000:]}")
-        log.info(f"{source.name} compiled: {proc.stdout.strip()}")
+            raise PluginError(f"{script.name} on {what} failed:\n{proc.stderr[-3000:]}")
+        log.info(f"{script.name} on {what}: {proc.stdout.strip()[:300]}")
+        target.with_name(name + ".json").write_text(proc.stdout, encoding="utf-8")
         # One version at a time: drop older finished entries, never another build's
-        # compile still under way (its temporary folder).
+        # run still under way (its temporary folder).
         for old in cache_dir.iterdir():
             if old.name != key and not old.name.startswith("tmp"):
                 shutil.rmtree(old, ignore_errors=True)
         cached.parent.mkdir(exist_ok=True)
+        target.with_name(name + ".json").replace(cached.with_name(name + ".json"))
         target.replace(cached)
     return cached
 
 
 def compiled_stdlib(version: str) -> Path:
-    """The path of the ``.pyc`` standard library, compiled now or found in the cache."""
+    """The path of the whole ``.pyc`` standard library, compiled now or found in the
+    cache."""
     source = PYODIDE_DIR / STDLIB
     key = f"{version}-{_sha256(source)[:16]}-{_sha256(COMPILER)[:8]}"
     return _compile(source, STDLIB, CACHE_DIR, key)
 
 
+def packed_stdlib(version: str, wheel: Path, bytecode: Path) -> Path:
+    """The standard library the engine needs (``scripts/pack_stdlib.mjs``: the modules
+    that Pyodide's start and the engine's requests load), packed now or found in the
+    cache."""
+    full = compiled_stdlib(version)
+    hashes = [_sha256(path)[:12] for path in (full, wheel, bytecode, PACKER, PROBE)]
+    key = "-".join([version, *hashes])
+    return _run_cached(PACKER, [full, wheel, bytecode], STDLIB, PACKED_CACHE_DIR, key)
+
+
+def stdlib_report(packed: Path) -> dict[str, Any]:
+    """What ``scripts/pack_stdlib.mjs`` said of a packed standard library: ``modules`` (the
+    names packed), ``built_in`` (those Pyodide has without a file), ``probe`` (the replies
+    to its requests, per method), ``bytes``."""
+    report: dict[str, Any] = json.loads(
+        packed.with_name(STDLIB + ".json").read_text(encoding="utf-8")
+    )
+    return report
+
+
+def engine_stdlib() -> Path:
+    """The packed standard library for the engine as it is now (see ``packed_stdlib``):
+    its wheel and bytecode built in a temporary folder (the same bytes as a build's)."""
+    version = pyodide_version()
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(Path(tmp))
+        return packed_stdlib(version, wheel, compiled_engine(wheel, version))
+
+
 def compiled_engine(wheel: Path, version: str) -> Path:
-    """The engine's bytecode for Pyodide: a zip of ``engine/__pycache__/*.pyc`` to unpack
-    over the wheel in site-packages, compiled now or found in the cache."""
+    """The engine's bytecode for Pyodide: the wheel with its modules compiled, sourceless
+    (``engine/*.pyc``), to unpack into site-packages; compiled now or found in the
+    cache."""
     key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}"
     name = f"{wheel.name.split('-')[0]}-pyc-pyodide-{version}.zip"
     return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages")
@@ -177,14 +251,9 @@ def build_wheel(out_dir: Path) -> Path:
     return out_dir / proc.stdout.strip().splitlines()[-1]
 
 
-def write_engine(
-    out: Path, version: str, stdlib_sha256: str, runtime_sha256: dict[str, str] | None = None
-) -> None:
-    """Write the engine's wheel, its bytecode for Pyodide and ``manifest.json`` into
-    ``out``: the names and hashes of both, the Pyodide version (its folder) and the hash
-    of the compiled standard library (which may change with the compile script while the
-    version stays), and the hashes of Pyodide's runtime files (``runtime_sha256``, by
-    name): the worker keeps no file for offline use whose bytes are not these."""
+def write_engine(out: Path, version: str) -> tuple[Path, Path]:
+    """Write the engine's wheel and its bytecode for Pyodide into ``out`` (emptied
+    first); return their paths."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -192,6 +261,22 @@ def write_engine(
     compiled = compiled_engine(wheel, version)
     bytecode = out / compiled.name
     shutil.copyfile(compiled, bytecode)
+    return wheel, bytecode
+
+
+def write_manifest(
+    out: Path,
+    wheel: Path,
+    bytecode: Path,
+    version: str,
+    stdlib_sha256: str,
+    runtime_sha256: dict[str, str] | None = None,
+) -> None:
+    """Write ``manifest.json`` into ``out``: the names and hashes of the engine's wheel and
+    bytecode, the Pyodide version (its folder) and the hash of the standard library
+    (which may change with the scripts or the engine while the version stays), and the
+    hashes of Pyodide's runtime files (``runtime_sha256``, by name): the worker keeps no
+    file for offline use whose bytes are not these."""
     manifest = {
         "wheel": wheel.name,
         "sha256": _sha256(wheel),

@@ -2,8 +2,9 @@
 """How fast the engine starts in the reader's browser, against stock Pyodide.
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
-       [--site DIR] [--json] [--computer LEVEL [--moves N]] [--visits]
+       [--network local 4g] [--site DIR] [--json] [--computer LEVEL [--moves N]] [--visits]
        .venv/bin/python scripts/bench_browser.py --fetches [--site DIR] [--json]
+       .venv/bin/python scripts/bench_browser.py --tasks [--runs N] [--site DIR] [--json]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
   playable; --computer expert: also the Expert's moves there, in the worker (median, worst).
@@ -13,9 +14,14 @@ Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--act
 The site is built (``mkdocs build --strict``, hooks included) into a temporary directory
 (or ``--site DIR`` is used as it is), and a ``stock/`` folder is added beside its pages
 for this run only: the npm package's own files (``python_stdlib.zip`` as shipped, from
-source), the site's engine wheel, and a bare page. Both are served on 127.0.0.1 and
-loaded in Debian's Chromium (headless, resolving no other host), alternately, each run in
-a fresh browser context (empty HTTP and code caches):
+source, and the whole lock file), the site's engine wheel, and a bare page. Both are
+served on 127.0.0.1, gzip-compressed as a static host serves them (site_server.py's
+``compress``: text and WebAssembly, not the zip archives), and loaded in Debian's
+Chromium (headless, resolving no other host), alternately, each run in a fresh browser
+context (empty HTTP and code caches), on each network of ``--network``: ``local`` (the
+loopback as it is) and ``4g`` (Chromium's network emulation, NETWORKS: 10 Mbit/s down,
+5 up, 40 ms latency, a phone on 4G; the page, its workers and the service worker are
+throttled, the service worker with a budget of its own: ServiceWorkerThrottle):
 
 - stock: the bare page boots Pyodide from the stock files on its main thread, unpacks
   the wheel and makes one first call into the engine (``ping``); timed from navigation
@@ -39,12 +45,23 @@ page is loaded and started at once (most likely before the service worker contro
 until the engine's files are all in its cache; printed per URL: the requests that came
 over the network (the server's log) and their bytes, those of the page and its workers
 (and the service worker on their behalf) apart from the service worker's precache at
-install, each URL fetched more than once flagged, and the totals.
+install, each URL fetched more than once flagged, and the totals; then a stock Pyodide
+boot's (the bare page of stock/), both served compressed as a static host serves them.
 
-Printed: each side's median (and range), their ratio, and the longest main-thread task
-on the rules page (PerformanceObserver ``longtask`` entries, registered before
-navigation), over the whole visit and from the first interaction on. ``--json`` prints
-one object per line. Aim: ours at most 0.5 × stock; no main-thread task over 50 ms.
+With ``--tasks`` (and nothing else timed): the longest main-thread task from the reader's
+first interaction on, per page (TASK_PAGES: a rules page's try-it figure, the practice
+page, the lessons, the scorepad), each in a fresh context: the page loaded, its first
+interaction (which starts the engine) and a few more (TASK_PAGES' follow-ups), every task
+over 50 ms listed with its start after the interaction.
+
+Printed: each side's median (and range), their ratio, the bytes each first start took
+over the network (the compressed bodies, the browser's count: ours split into the
+engine's files, the page's other files and the service worker's precache; stock's the
+bare page's), and the longest main-thread task on the rules page (PerformanceObserver
+``longtask`` entries, registered before navigation), over the whole visit and from the
+first interaction on. ``--json`` prints one object per line. Aims: ours at most 0.4 ×
+stock on the loopback and 0.5 × on 4G, the engine's files at most 5 MB; no main-thread
+task over 50 ms after the first interaction.
 """
 
 from __future__ import annotations
@@ -69,9 +86,11 @@ ROOT = Path(__file__).resolve().parent.parent
 from site_server import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
+    GZIP_SUFFIXES,
     HOST,
     SiteHandler,
     build_site,
+    gzipped,
     serve,
 )
 
@@ -84,6 +103,100 @@ STOCK_FILES = (
     "python_stdlib.zip",
 )
 TIMEOUT_MS = 180_000
+ENGINE_PATHS = ("/assets/pyodide/", "/assets/engine/")
+
+# Chromium's network emulation (DevTools' Network.emulateNetworkConditions): throughput in
+# bytes per second, latency in ms added to each request. None: the loopback as it is.
+NETWORKS: dict[str, dict[str, float] | None] = {
+    "local": None,
+    "4g": {"latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8},
+}
+
+
+def emulate(context: Any, page: Any, network: str) -> None:
+    """Throttle ``page`` (and its dedicated workers) to ``network`` (see NETWORKS)."""
+    conditions = NETWORKS[network]
+    if conditions is None:
+        return
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+
+
+class ServiceWorkerThrottle:
+    """Throttles every service worker the browser starts to ``network`` too (its precache,
+    and the page's requests once it controls the page): a page's emulation does not reach
+    it. Each worker gets a budget of its own, beside the page's (DevTools emulates per
+    target), from a moment after it starts."""
+
+    def __init__(self, browser: Any) -> None:
+        self.network = "local"
+        self.session = browser.new_browser_cdp_session()
+        self.session.on("Target.targetCreated", self._created)
+        self.session.send("Target.setDiscoverTargets", {"discover": True})
+
+    def _created(self, event: dict[str, Any]) -> None:
+        info = event["targetInfo"]
+        conditions = NETWORKS[self.network]
+        if info["type"] != "service_worker" or conditions is None:
+            return
+        attached = self.session.send(
+            "Target.attachToTarget", {"targetId": info["targetId"], "flatten": False}
+        )
+        for n, (method, params) in enumerate(
+            (
+                ("Network.enable", {}),
+                ("Network.emulateNetworkConditions", {"offline": False, **conditions}),
+            )
+        ):
+            message = json.dumps({"id": n + 1, "method": method, "params": params})
+            self.session.send(
+                "Target.sendMessageToTarget",
+                {"sessionId": attached["sessionId"], "message": message},
+            )
+
+
+def warm_gzip(site: Path) -> None:
+    """Compress every file the server compresses now, as a static host has them ready:
+    the first request of a big file then does not wait for it."""
+    for path in site.rglob("*"):
+        if path.suffix.lower() in GZIP_SUFFIXES and path.is_file():
+            gzipped(path)
+
+
+class WireLog:
+    """What came over the network in a context: per request its URL, the compressed
+    body's bytes, and whether the service worker asked for it itself (its precache).
+    Requests answered by the service worker or by the HTTP cache received nothing and
+    are left out."""
+
+    def __init__(self, context: Any) -> None:
+        self.rows: list[tuple[str, int, bool]] = []
+        context.on("requestfinished", self._finished)
+
+    def _finished(self, request: Any) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return
+        sizes = request.sizes()
+        if sizes["responseBodySize"] + sizes["responseHeadersSize"] <= 0:
+            return
+        by_worker = request.service_worker is not None
+        self.rows.append((request.url, max(sizes["responseBodySize"], 0), by_worker))
+
+    def split(self) -> dict[str, int]:
+        """Bytes of the engine's files, of the page's other files, of the precache."""
+        out = {"engine_bytes": 0, "page_bytes": 0, "precache_bytes": 0}
+        for url, size, by_worker in self.rows:
+            path = urlsplit(url).path
+            if path.startswith(ENGINE_PATHS):
+                out["engine_bytes"] += size
+            elif by_worker:
+                out["precache_bytes"] += size
+            else:
+                out["page_bytes"] += size
+        return out
+
 
 # Registered before any page script: the longest main-thread tasks, with their start.
 LONGTASKS = """
@@ -137,6 +250,24 @@ ACTIONS = {
       while (caption() === before) await new Promise((r) => setTimeout(r, 5));
       const last = root.querySelector("figure .domino-last");
       return { ok: last?.dataset.tile === "4-4", t0, t1: performance.now() };
+    }""",
+    # The lessons (--page learn/): a first task's right answer, until the engine judged it.
+    "lesson": """async (client) => {
+      const task = document.getElementById("task-matching-first");
+      const t0 = performance.now();
+      task.querySelector('.domino-tile[data-tile="4-6"]').click();
+      task.querySelector('.domino-end[data-end="right"]').click();
+      while (!Number(task.dataset.answers || 0)) await new Promise((r) => setTimeout(r, 5));
+      return { ok: task.dataset.state === "right", t0, t1: performance.now() };
+    }""",
+    # The scorepad (--page scorepad/): a new sheet (its settings as the page has them).
+    "scorepad": """async (client) => {
+      const root = document.querySelector(".scorepad");
+      const t0 = performance.now();
+      root.querySelector(".scorepad__start").click();
+      const ready = () => root.dataset.busy === "false" && root.dataset.phase === "sheet";
+      while (!ready()) await new Promise((r) => setTimeout(r, 5));
+      return { ok: true, t0, t1: performance.now() };
     }""",
     "ping": """async (client) => {
       const engine = await import(client);   // loads no engine: timed from here
@@ -199,7 +330,8 @@ def time_practice_visit(page: Any, url: str) -> dict[str, float]:
 
 ENGINE_CACHED = """async () => {
   const cache = await caches.open("domino-block-engine");
-  return navigator.serviceWorker.controller !== null && (await cache.keys()).length >= 7;
+  // Pyodide's four runtime files, the standard library and the engine's bytecode.
+  return navigator.serviceWorker.controller !== null && (await cache.keys()).length >= 6;
 }"""
 
 
@@ -208,7 +340,7 @@ def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, d
     cached the engine's files) a second, online or with the server stopped and the
     context offline."""
     server: Any
-    server, url = serve(site)
+    server, url = serve(site, compress=True)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -231,7 +363,7 @@ def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, d
 def run_visits(browser: Any, site: Path) -> dict[str, dict[str, float]]:
     """The practice page's first visit (with service workers blocked, and with the site's),
     and its second, online and offline (see above)."""
-    server, url = serve(site)
+    server, url = serve(site, compress=True)
     # Today's first visit, as before the service worker: the same page, workers blocked.
     context = browser.new_context(service_workers="block")
     try:
@@ -251,7 +383,8 @@ def run_visits(browser: Any, site: Path) -> dict[str, dict[str, float]]:
 
 
 class _LoggingHandler(SiteHandler):
-    """The site's handler; appends ``(path?query, status, body bytes)`` to ``log``."""
+    """The site's handler, compressing as a static host; appends ``(path?query, status,
+    body bytes sent)`` to ``log``."""
 
     def __init__(self, *args: Any, log: list[list[Any]], **kwargs: Any) -> None:
         self.log = log
@@ -263,18 +396,33 @@ class _LoggingHandler(SiteHandler):
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length" and self.log:
-            self.log[-1][2] = int(value)
+            self.log[-1][2] = len(self.gzip_body) if self.gzip_body is not None else int(value)
         super().send_header(keyword, value)
+
+
+def _serve_logged(site: Path) -> tuple[ThreadingHTTPServer, str, list[list[Any]]]:
+    """The site on a fresh port, compressed, logging what it sends (_LoggingHandler)."""
+    log: list[list[Any]] = []
+    handler = functools.partial(_LoggingHandler, directory=str(site), log=log, compress=True)
+    server = ThreadingHTTPServer((HOST, 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{HOST}:{server.server_port}/", log
+
+
+def _per_url(log: list[list[Any]]) -> dict[str, list[int]]:
+    """The server's log as URL -> [requests, bytes, status]."""
+    rows: dict[str, list[int]] = {}
+    for path, status, size in log:
+        row = rows.setdefault(path, [0, 0, status])
+        row[0] += 1
+        row[1] += size
+    return rows
 
 
 def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
     """A cold first start of the engine: what came over the network, per URL (see above)."""
-    log: list[list[Any]] = []
-    handler = functools.partial(_LoggingHandler, directory=str(site), log=log)
-    server = ThreadingHTTPServer((HOST, 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://{HOST}:{server.server_port}/"
+    server, url, log = _serve_logged(site)
     precached = {"/" + u for u in re.findall(r'\burl:"([^"]+)"', (site / "sw.js").read_text())}
     start: dict[str, list[int]] = {}  # URL -> [requests, bytes], apart from the precache
     context = browser.new_context()
@@ -306,12 +454,23 @@ def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
         context.close()
         server.shutdown()
         server.server_close()
-    network: dict[str, list[int]] = {}
-    for path, status, size in log:
-        row = network.setdefault(path, [0, 0, status])
-        row[0] += 1
-        row[1] += size
-    return {"start": start, "network": network, "controlled_at_start": controlled_at_start}
+    found = {"start": start, "network": _per_url(log), "controlled_at_start": controlled_at_start}
+    return found | {"stock": run_stock_fetches(browser, site)}
+
+
+def run_stock_fetches(browser: Any, site: Path) -> dict[str, list[int]]:
+    """A cold stock Pyodide boot (the bare page of stock/): requests and bytes per URL."""
+    server, url, log = _serve_logged(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "stock/")
+        page.wait_for_function("window.benchDone", timeout=TIMEOUT_MS)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    return _per_url(log)
 
 
 def print_fetches(found: dict[str, Any], out: Any) -> None:
@@ -335,6 +494,14 @@ def print_fetches(found: dict[str, Any], out: Any) -> None:
         for path, (n, size, status) in sorted(network.items(), key=lambda item: -item[1][1]):
             flag = f"  <- fetched {n} times" if n > 1 else ""
             print(f"  {n:3} × {size:10,} B  {status}  {path}{flag}")
+    stock = found["stock"]
+    if out:
+        for path, (n, size, _) in sorted(stock.items()):
+            out({"what": "stock", "url": path, "requests": n, "bytes": size})
+    else:
+        print("  stock Pyodide, its bare page (the same server):")
+        for path, (n, size, _) in sorted(stock.items(), key=lambda item: -item[1][1]):
+            print(f"  {n:3} × {size:10,} B  {path}")
     twice = sorted(p for p, row in start.items() if row[0] > 1)
     # The engine's files, not its manifest.json (precached with the pages, and asked again
     # at every start: it names the build's files).
@@ -352,6 +519,8 @@ def print_fetches(found: dict[str, Any], out: Any) -> None:
         "network_requests": sum(row[0] for row in network.values()),
         "network_bytes": sum(row[1] for row in network.values()),
         "network_fetched_twice": sorted(p for p, row in network.items() if row[0] > 1),
+        "stock_requests": sum(row[0] for row in stock.values()),
+        "stock_bytes": sum(row[1] for row in stock.values()),
     }
     if out:
         out(summary)
@@ -366,7 +535,9 @@ def print_fetches(found: dict[str, Any], out: Any) -> None:
         f" {', '.join(s['engine_fetched_twice']) or 'none'}\n"
         f"the whole visit over the network (the precache included): {s['network_requests']}"
         f" requests, {s['network_bytes']:,} B; more than once (the page's files the precache"
-        f" fetches again): {len(s['network_fetched_twice'])}"
+        f" fetches again): {len(s['network_fetched_twice'])}\n"
+        f"stock Pyodide's boot: {s['stock_requests']} requests, {s['stock_bytes']:,} B"
+        f" (ours, the engine's files: {s['engine_bytes'] / s['stock_bytes']:.2f} of it)"
     )
 
 
@@ -383,26 +554,33 @@ def add_stock(site: Path) -> None:
     (stock / "index.html").write_text(STOCK_PAGE, encoding="utf-8")
 
 
-def run_stock(browser: Any, url: str) -> dict[str, Any]:
+def run_stock(browser: Any, url: str, network: str = "local") -> dict[str, Any]:
     context = browser.new_context()
     try:
+        wire = WireLog(context)
         page = context.new_page()
+        emulate(context, page, network)
         page.goto(url + "stock/")
         page.wait_for_function("window.benchDone", timeout=TIMEOUT_MS)
         done = page.evaluate("window.benchDone")
         assert done["ok"], done
-        return {"ms": done["ms"]}
+        page.wait_for_timeout(100)  # the last requestfinished events
+        return {"ms": done["ms"], "bytes": sum(size for _, size, _ in wire.rows)}
     finally:
         context.close()
 
 
-def run_ours(browser: Any, url: str, path: str, action: str) -> dict[str, Any]:
+def run_ours(
+    browser: Any, url: str, path: str, action: str, network: str = "local"
+) -> dict[str, Any]:
     context = browser.new_context()
     try:
         context.add_init_script(LONGTASKS)
         hosts: set[str] = set()
         context.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+        wire = WireLog(context)
         page = context.new_page()
+        emulate(context, page, network)
         page.goto(url + path, wait_until="load")
         timed = page.evaluate(ACTIONS[action], url + "assets/js/engine-client.js")
         assert timed["ok"], timed
@@ -415,9 +593,197 @@ def run_ours(browser: Any, url: str, path: str, action: str) -> dict[str, Any]:
             "ms": timed["t1"] - timed["t0"],
             "longest_task_ms": max((d for _, d in tasks), default=0.0),
             "longest_task_after_interaction_ms": max(after, default=0.0),
+            **wire.split(),
         }
     finally:
         context.close()
+
+
+# In TASK_PAGES' follow-ups: waits until the app's root says the engine's answer is shown.
+IDLE = """const idle = async () => {
+            await new Promise((r) => setTimeout(r, 50));
+            while (root.dataset.busy !== "false") await new Promise((r) => setTimeout(r, 5));
+          };"""
+
+# The pages whose main thread is watched (--tasks): the path, the first interaction (an
+# ACTIONS key, which starts the engine), and what the reader does next, a JS function
+# run after it (each step waiting for the engine's answer).
+TASK_PAGES: dict[str, tuple[str, str, str]] = {
+    "rules page": (
+        "fr/block/",
+        "try",
+        """async () => {
+          const root = document.querySelector(".domino-try");
+          const idle = () => new Promise((r) => setTimeout(r, 300));
+          root.querySelector(".domino-try__reset")?.click();
+          await idle();
+          root.querySelector('.domino-tile[data-tile="4-4"]')?.click();
+          root.querySelector('.domino-end[data-end="right"]')?.click();
+          await idle();
+        }""",
+    ),
+    "practice": (
+        "practice/",
+        "practice",
+        """async () => {
+          const root = document.querySelector(".practice");
+          IDLE
+          for (let move = 0; move < 6 && root.dataset.phase === "play"; move++) {
+            const tile = root.querySelector(".practice__tile.is-playable");
+            if (!tile) break;
+            tile.click();
+            await new Promise((r) => setTimeout(r, 50));
+            const end = root.querySelector(".practice__end-button");
+            if (end && end.offsetParent !== null) end.click();
+            await idle();
+          }
+        }""",
+    ),
+    "lessons": (
+        "learn/",
+        "lesson",
+        """async () => {
+          const task = document.querySelector('.lesson-task[data-kind="number"]')
+            ?? document.querySelectorAll(".lesson-task")[1];
+          const before = Number(task.dataset.answers || 0);
+          const input = task.querySelector("input");
+          if (input) {
+            input.value = "99";
+            input.form?.requestSubmit?.();
+          }
+          const deadline = performance.now() + 5000;
+          while (Number(task.dataset.answers || 0) === before && performance.now() < deadline)
+            await new Promise((r) => setTimeout(r, 5));
+        }""",
+    ),
+    "scorepad": (
+        "scorepad/",
+        "scorepad",
+        """async () => {
+          const root = document.querySelector(".scorepad");
+          IDLE
+          for (const pips of [[0, 7, 8], [5, 0, 3]]) {
+            const fields = root.querySelectorAll(".scorepad__hand-fields input");
+            fields.forEach((field, i) => { field.value = String(pips[i] ?? 0); });
+            root.querySelector(".scorepad__add").click();
+            await idle();
+          }
+        }""",
+    ),
+}
+
+
+def main_thread_cpu(trace: bytes, mark: str) -> list[tuple[float, float, float]]:
+    """The page's main-thread tasks from the performance mark ``mark`` on, from a Chromium
+    trace: (start after the mark, wall ms, CPU ms) each, of those over 50 ms wall."""
+    events = json.loads(trace)["traceEvents"]
+    marks = [e for e in events if e.get("name") == mark]
+    if not marks:
+        return []
+    pid, t0 = marks[0]["pid"], marks[0]["ts"]
+    main = {
+        e["tid"]
+        for e in events
+        if e.get("name") == "thread_name"
+        and e["pid"] == pid
+        and e["args"].get("name") == "CrRendererMain"
+    }
+    return [
+        ((e["ts"] - t0) / 1000, e["dur"] / 1000, e.get("tdur", 0) / 1000)
+        for e in events
+        if e.get("name") == "ThreadControllerImpl::RunTask"
+        and e["pid"] == pid
+        and e["tid"] in main
+        and e.get("ph") == "X"
+        and e["ts"] + e.get("dur", 0) >= t0
+        and e.get("dur", 0) > 50_000
+    ]
+
+
+TASK_PAGES = {
+    name: (path, action, more.replace("IDLE", IDLE))
+    for name, (path, action, more) in TASK_PAGES.items()
+}
+
+
+def run_tasks(browser: Any, url: str, name: str) -> dict[str, Any]:
+    """The longest main-thread task from the first interaction on, on one TASK_PAGES page:
+    its wall time (what the reader waits, on this machine with its other jobs) and, from a
+    Chromium trace, the main thread's own CPU time in the tasks over 50 ms."""
+    path, action, more = TASK_PAGES[name]
+    context = browser.new_context()
+    try:
+        context.add_init_script(LONGTASKS)
+        page = context.new_page()
+        page.goto(url + path, wait_until="load")
+        page.wait_for_timeout(500)  # the page settled, as a reader's first look
+        browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
+        page.evaluate("performance.mark('bench-interaction')")
+        timed = page.evaluate(ACTIONS[action], url + "assets/js/engine-client.js")
+        assert timed["ok"], (name, timed)
+        page.evaluate(more)
+        page.wait_for_timeout(200)  # let the observer deliver the last entries
+        cpu = main_thread_cpu(browser.stop_tracing(), "bench-interaction")
+        tasks = page.evaluate("window.__longtasks")
+        after = [(start - timed["t0"], d) for start, d in tasks if start + d >= timed["t0"]]
+        return {
+            "first_answer_ms": timed["t1"] - timed["t0"],
+            "longest_task_ms": max((d for _, d in after), default=0.0),
+            "longest_task_cpu_ms": max((c for _, _, c in cpu), default=0.0),
+            "over_50": [[round(at), round(d)] for at, d in after if d > 50],
+            "over_50_cpu": [[round(at), round(w), round(c)] for at, w, c in cpu],
+        }
+    finally:
+        context.close()
+
+
+def _median(values: list[float]) -> int:
+    return round(statistics.median(values))
+
+
+def summarize_starts(
+    network: str, stock: list[dict[str, Any]], ours: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Medians, ranges and the ratio of the runs on one network."""
+    stock_ms = [r["ms"] for r in stock]
+    ours_ms = [r["ms"] for r in ours]
+    return {
+        "what": "summary",
+        "network": network,
+        "runs": len(ours),
+        "stock_median_ms": _median(stock_ms),
+        "stock_range_ms": [round(min(stock_ms)), round(max(stock_ms))],
+        "ours_median_ms": _median(ours_ms),
+        "ours_range_ms": [round(min(ours_ms)), round(max(ours_ms))],
+        "ratio": round(statistics.median(ours_ms) / statistics.median(stock_ms), 3),
+        "stock_bytes": _median([r["bytes"] for r in stock]),
+        **{k: _median([r[k] for r in ours]) for k in ("engine_bytes", "page_bytes")},
+        "precache_bytes": _median([r["precache_bytes"] for r in ours]),
+        "longest_task_ms": round(max(r["longest_task_ms"] for r in ours), 1),
+        "longest_task_after_interaction_ms": round(
+            max(r["longest_task_after_interaction_ms"] for r in ours), 1
+        ),
+    }
+
+
+def print_start_summary(s: dict[str, Any], page: str, action: str) -> None:
+    aim = 0.4 if s["network"] == "local" else 0.5
+    mb = 1e6
+    print(
+        f"[{s['network']}] stock Pyodide, navigation to first engine answer:"
+        f" median {s['stock_median_ms']} ms"
+        f" (range {s['stock_range_ms'][0]}–{s['stock_range_ms'][1]})\n"
+        f"[{s['network']}] ours ({page}, {action}), interaction to first answer:"
+        f" median {s['ours_median_ms']} ms"
+        f" (range {s['ours_range_ms'][0]}–{s['ours_range_ms'][1]})\n"
+        f"[{s['network']}] ratio ours/stock: {s['ratio']:.2f} (aim ≤ {aim})\n"
+        f"[{s['network']}] over the network (compressed): stock {s['stock_bytes'] / mb:.2f} MB;"
+        f" ours: the engine's files {s['engine_bytes'] / mb:.2f} MB (aim ≤ 5),"
+        f" the page {s['page_bytes'] / mb:.2f} MB,"
+        f" the service worker's precache meanwhile {s['precache_bytes'] / mb:.2f} MB\n"
+        f"[{s['network']}] longest main-thread task on the page: {s['longest_task_ms']} ms"
+        f" ({s['longest_task_after_interaction_ms']} ms from the interaction on; aim ≤ 50)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -425,6 +791,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="fresh contexts per side")
     parser.add_argument("--page", default="fr/block/", help="the rules page, below the site")
     parser.add_argument("--action", default="try", choices=sorted(ACTIONS))
+    parser.add_argument(
+        "--network",
+        nargs="+",
+        default=["local"],
+        choices=sorted(NETWORKS),
+        help="the networks to time both sides on (4g: Chromium's emulation, see NETWORKS)",
+    )
     parser.add_argument("--site", type=Path, help="an existing build (gets a stock/ folder)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument(
@@ -444,6 +817,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only: the bytes and requests per URL of a cold first start of the engine",
     )
+    parser.add_argument(
+        "--tasks",
+        action="store_true",
+        help="only: the longest main-thread task after the first interaction, per page",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -459,33 +837,64 @@ def main(argv: list[str] | None = None) -> int:
             (out or (lambda o: print(f"site built in {o['build_s']} s, strict: {o['strict']}")))(
                 {"what": "build", **built}
             )
-        if args.fetches:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-                )
-                print_fetches(run_fetches(browser, site), out)
-                browser.close()
-            return 0
         add_stock(site)
-        server, url = serve(site)
-        stock: list[dict[str, Any]] = []
-        ours: list[dict[str, Any]] = []
+        warm_gzip(site)
+        if args.fetches:
+            try:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(
+                        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                    )
+                    print_fetches(run_fetches(browser, site), out)
+                    browser.close()
+            finally:
+                if args.site is not None:
+                    shutil.rmtree(site / "stock", ignore_errors=True)
+            return 0
+        server, url = serve(site, compress=True)
+        starts: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
+            network: ([], []) for network in args.network
+        }
+        tasks: dict[str, list[dict[str, Any]]] = {name: [] for name in TASK_PAGES}
         visits: list[dict[str, dict[str, float]]] = []
+        computer: list[float] = []
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
+                throttle = ServiceWorkerThrottle(browser)
                 for run in range(args.runs):  # alternate, so a slow spell hits both
-                    stock.append(run_stock(browser, url))
-                    ours.append(run_ours(browser, url, args.page, args.action))
-                    for what, r in (("stock", stock[-1]), ("ours", ours[-1])):
-                        row = {"what": what, "run": run, **{k: round(v, 1) for k, v in r.items()}}
-                        if out:
-                            out(row)
-                        else:
-                            print(f"run {run}: {what:5} {r['ms']:7.0f} ms")
+                    if args.tasks:
+                        for name in TASK_PAGES:
+                            tasks[name].append(run_tasks(browser, url, name))
+                            row = {"what": "tasks", "page": name, "run": run, **tasks[name][-1]}
+                            if out:
+                                out(row)
+                            else:
+                                r = tasks[name][-1]
+                                print(
+                                    f"run {run}: {name:10} longest task after the first"
+                                    f" interaction {r['longest_task_ms']:5.0f} ms, its CPU"
+                                    f" {r['longest_task_cpu_ms']:4.0f} ms; over 50 ms"
+                                    f" [start after it, wall, CPU]: {r['over_50_cpu'] or 'none'}"
+                                )
+                        continue
+                    for network, (stock, ours) in starts.items():
+                        throttle.network = network
+                        stock.append(run_stock(browser, url, network))
+                        ours.append(run_ours(browser, url, args.page, args.action, network))
+                        for what, r in (("stock", stock[-1]), ("ours", ours[-1])):
+                            row = {"what": what, "network": network, "run": run}
+                            row |= {k: round(v, 1) for k, v in r.items()}
+                            if out:
+                                out(row)
+                            else:
+                                print(
+                                    f"run {run} [{network}]: {what:5} {r['ms']:7.0f} ms,"
+                                    f" {(r.get('bytes') or r['engine_bytes']) / 1e6:5.2f} MB"
+                                )
+                    throttle.network = "local"
                     if args.visits:
                         visits.append(run_visits(browser, site))
                         for what, r in visits[-1].items():
@@ -498,9 +907,8 @@ def main(argv: list[str] | None = None) -> int:
                                     f" {r['nav_ms']:7.0f} ms from navigation,"
                                     f" {r['ms']:7.0f} ms from Start"
                                 )
-                computer = (
-                    run_computer(browser, url, args.computer, args.moves) if args.computer else []
-                )
+                if args.computer:
+                    computer = run_computer(browser, url, args.computer, args.moves)
                 browser.close()
         finally:
             server.shutdown()
@@ -508,61 +916,65 @@ def main(argv: list[str] | None = None) -> int:
             if args.site is not None:
                 shutil.rmtree(site / "stock", ignore_errors=True)
 
-    stock_ms = [r["ms"] for r in stock]
-    ours_ms = [r["ms"] for r in ours]
-    summary = {
-        "what": "summary",
-        "runs": args.runs,
-        "page": args.page,
-        "action": args.action,
-        "stock_median_ms": round(statistics.median(stock_ms)),
-        "stock_range_ms": [round(min(stock_ms)), round(max(stock_ms))],
-        "ours_median_ms": round(statistics.median(ours_ms)),
-        "ours_range_ms": [round(min(ours_ms)), round(max(ours_ms))],
-        "ratio": round(statistics.median(ours_ms) / statistics.median(stock_ms), 3),
-        "longest_task_ms": round(max(r["longest_task_ms"] for r in ours), 1),
-        "longest_task_after_interaction_ms": round(
-            max(r["longest_task_after_interaction_ms"] for r in ours), 1
-        ),
-    }
-    if computer:
-        summary["computer"] = {
-            "level": args.computer,
-            "moves": len(computer),
-            "median_ms": round(statistics.median(computer), 1),
-            "worst_ms": round(max(computer), 1),
+    if args.tasks:
+        for name, rows in tasks.items():
+            summary = {
+                "what": "tasks_summary",
+                "page": name,
+                "runs": len(rows),
+                "longest_task_ms": round(max(r["longest_task_ms"] for r in rows)),
+                "longest_task_median_ms": _median([r["longest_task_ms"] for r in rows]),
+                "longest_task_cpu_ms": round(max(r["longest_task_cpu_ms"] for r in rows)),
+                "first_answer_median_ms": _median([r["first_answer_ms"] for r in rows]),
+            }
+            if out:
+                out(summary)
+            else:
+                print(
+                    f"{name}: longest main-thread task after the first interaction"
+                    f" {summary['longest_task_ms']} ms over {len(rows)} runs (median"
+                    f" {summary['longest_task_median_ms']} ms; aim ≤ 50), the main thread's"
+                    f" own CPU time in a task at most {summary['longest_task_cpu_ms']} ms;"
+                    f" first answer median {summary['first_answer_median_ms']} ms"
+                )
+        return 0
+    for network, (stock, ours) in starts.items():
+        summary = summarize_starts(network, stock, ours) | {
+            "page": args.page,
+            "action": args.action,
         }
+        if out:
+            out(summary)
+        else:
+            print_start_summary(summary, args.page, args.action)
     if visits:
-        summary["visits"] = {
+        visit_summary = {
             what: {
-                "nav_median_ms": round(statistics.median(v[what]["nav_ms"] for v in visits)),
-                "start_median_ms": round(statistics.median(v[what]["ms"] for v in visits)),
+                "nav_median_ms": _median([v[what]["nav_ms"] for v in visits]),
+                "start_median_ms": _median([v[what]["ms"] for v in visits]),
             }
             for what in ("first_no_worker", "first", "second_online", "second_offline")
         }
-    if out:
-        out(summary)
-    else:
-        s = summary
-        print(
-            f"stock Pyodide, navigation to first engine answer: median {s['stock_median_ms']} ms"
-            f" (range {s['stock_range_ms'][0]}–{s['stock_range_ms'][1]})\n"
-            f"ours ({s['page']}, {s['action']}), interaction to first answer:"
-            f" median {s['ours_median_ms']} ms"
-            f" (range {s['ours_range_ms'][0]}–{s['ours_range_ms'][1]})\n"
-            f"ratio ours/stock: {s['ratio']:.2f} (aim ≤ 0.5)\n"
-            f"longest main-thread task on the rules page: {s['longest_task_ms']} ms"
-            f" ({s['longest_task_after_interaction_ms']} ms from the interaction on; aim ≤ 50)"
-        )
-        if visits:
-            for what, v in summary["visits"].items():
+        if out:
+            out({"what": "visits_summary", **visit_summary})
+        else:
+            for what, v in visit_summary.items():
                 print(
                     f"practice page, {what.replace('_', ' ')} visit: median"
                     f" {v['nav_median_ms']} ms from navigation to a playable hand,"
                     f" {v['start_median_ms']} ms from Start"
                 )
-        if computer:
-            c = summary["computer"]
+    if computer:
+        c = {
+            "what": "computer",
+            "level": args.computer,
+            "moves": len(computer),
+            "median_ms": round(statistics.median(computer), 1),
+            "worst_ms": round(max(computer), 1),
+        }
+        if out:
+            out(c)
+        else:
             print(
                 f"the computer ({c['level']}) on the practice page, {c['moves']} moves:"
                 f" median {c['median_ms']} ms, worst {c['worst_ms']} ms"

@@ -8,12 +8,17 @@ need the right ones, whatever the machine's MIME table says), a missing page ans
 with the 404 page of its language (``/de/...``: ``de/404.html``), and the headers of the
 site's ``_headers`` file (hooks/csp.py writes its Content Security Policy there) sent as
 a static host sends them: ``serve(directory, headers=True)``, on by default on the command
-line (``--no-headers``: without them).
+line (``--no-headers``: without them). Text and WebAssembly are sent gzip-compressed to a
+browser that accepts it, as static hosts send them (``GZIP_SUFFIXES``, level 6; not the
+zip archives and images, already compressed): ``serve(directory, compress=True)``, on by
+default on the command line (``--no-gzip``: as stored).
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
+import io
 import os
 import re
 import shutil
@@ -85,6 +90,31 @@ def build_site(site_dir: Path) -> str | None:
     return strict_log
 
 
+# What a static host compresses (text, and WebAssembly); the zip archives and images
+# are compressed already.
+GZIP_SUFFIXES = frozenset(
+    {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".map", ".svg", ".xml", ".txt"}
+    | {".wasm"}
+)
+GZIP_LEVEL = 6
+_gzipped_cache: dict[tuple[str, int, int], bytes] = {}
+_gzipped_lock = threading.Lock()
+
+
+def gzipped(path: Path) -> bytes:
+    """The file's bytes gzip-compressed (no name, no time: the same file, the same bytes),
+    computed once per version of the file."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    with _gzipped_lock:
+        found = _gzipped_cache.get(key)
+    if found is None:
+        found = gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0)
+        with _gzipped_lock:
+            _gzipped_cache[key] = found
+    return found
+
+
 # The first segment of a path that names a language's part of the site ("/fr/...").
 LANGUAGE_SEGMENT = re.compile(r"[a-z]{2}(?:-[A-Za-z0-9]+)?")
 
@@ -135,11 +165,35 @@ class SiteHandler(SimpleHTTPRequestHandler):
     """Serves files with fixed content types and no log lines; a missing file gets the
     404 page of the path's language (``/fr/...``: ``fr/404.html``), else the root's. With
     ``headers``, every answer carries the headers the site's ``_headers`` gives its path
-    (read at each request, so a rebuild is seen), and ``/_headers`` itself is not served."""
+    (read at each request, so a rebuild is seen), and ``/_headers`` itself is not served.
+    With ``compress``, a file of ``GZIP_SUFFIXES`` asked for by a client that accepts
+    gzip is sent compressed (``Content-Encoding: gzip``, its ``Content-Length`` the
+    compressed bytes, kept in ``gzip_body``)."""
 
-    def __init__(self, *args: Any, headers: bool = False, **kwargs: Any) -> None:
+    gzip_body: bytes | None = None
+
+    def __init__(
+        self, *args: Any, headers: bool = False, compress: bool = False, **kwargs: Any
+    ) -> None:
         self.site_headers = headers
+        self.compress = compress
         super().__init__(*args, **kwargs)
+
+    def _file(self) -> Path | None:
+        """The file a GET of this path answers with (a folder's index.html), if any."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return None  # redirected
+            path = path / "index.html"
+        return path if path.is_file() else None
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if self.gzip_body is not None and keyword.lower() == "content-length":
+            super().send_header("Content-Encoding", "gzip")
+            super().send_header("Vary", "Accept-Encoding")
+            value = str(len(self.gzip_body))
+        super().send_header(keyword, value)
 
     def end_headers(self) -> None:
         if self.site_headers:
@@ -154,7 +208,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if self.site_headers and urlsplit(self.path).path == "/" + HEADERS_FILE:
             self.send_error(HTTPStatus.NOT_FOUND)
             return None
-        return super().send_head()
+        self.gzip_body = None
+        if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
+            file = self._file()
+            if file is not None and file.suffix.lower() in GZIP_SUFFIXES:
+                self.gzip_body = gzipped(file)
+        body = super().send_head()
+        if body is not None and self.gzip_body is not None:
+            body.close()
+            return io.BytesIO(self.gzip_body)
+        return body
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
@@ -185,14 +248,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, port: int = 0, headers: bool = False) -> tuple[ThreadingHTTPServer, str]:
+def serve(
+    directory: Path, port: int = 0, headers: bool = False, compress: bool = False
+) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``directory`` on 127.0.0.1 on ``port`` (0: a free one) from a daemon thread;
-    with ``headers``, send the headers of its ``_headers`` file (see ``SiteHandler``).
+    with ``headers``, send the headers of its ``_headers`` file, with ``compress`` text and
+    WebAssembly gzip-compressed (see ``SiteHandler``).
 
     Returns the server (``shutdown()`` then ``server_close()`` stop it) and its base URL,
     ending in ``/``.
     """
-    handler = functools.partial(SiteHandler, directory=str(directory), headers=headers)
+    handler = functools.partial(
+        SiteHandler, directory=str(directory), headers=headers, compress=compress
+    )
     server = ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -211,8 +279,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help=f"do not send the headers of the site's {HEADERS_FILE} file (its CSP)",
     )
+    parser.add_argument(
+        "--no-gzip", action="store_true", help="send every file as stored, never compressed"
+    )
     args = parser.parse_args(argv)
-    server, url = serve(args.directory, args.port, headers=not args.no_headers)
+    server, url = serve(
+        args.directory, args.port, headers=not args.no_headers, compress=not args.no_gzip
+    )
     print(f"Serving {args.directory}/ at {url} (Ctrl-C to stop)", flush=True)
     try:
         while True:

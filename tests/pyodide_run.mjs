@@ -1,12 +1,14 @@
 // Runs Python code in Pyodide (the npm package, under Node) with the repository's
 // engine/ package on its path, and prints what the code returns.
-//   node tests/pyodide_run.mjs REPO_ROOT < code.py
+//   node tests/pyodide_run.mjs REPO_ROOT [STDLIB_ZIP] < code.py
+// STDLIB_ZIP: the standard library to start with (the site's, packed with only what the
+// engine imports: hooks/web_assets.py), instead of the npm package's whole one.
 import fs from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "pyodide";
 
-const root = process.argv[2];
-const pyodide = await loadPyodide();
+const [root, stdlib] = process.argv.slice(2);
+const pyodide = await loadPyodide(stdlib ? { stdLibURL: path.resolve(stdlib) } : {});
 
 function copyTree(src, dst) {
   pyodide.FS.mkdirTree(dst);

@@ -2,18 +2,27 @@
 answers there as in CPython: records replayed, descriptions, figures, players and hints.
 
 Pyodide comes from the npm package (package.json, installed by scripts/setup.sh) and runs
-under Node here.
+under Node here, with the standard library the site gives the reader: only the modules
+Pyodide's start and the engine's requests import (hooks/web_assets.py packs it). A module
+the engine starts to import that is not packed fails here: imported by the code run, or
+named by an import statement anywhere in the engine (a function's own import included).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
 import subprocess
+import sys
+from functools import cache
+from pathlib import Path
 
 import pytest
 from engine_helpers import DATA, ROOT
+
+from hooks import web_assets
 
 NODE = shutil.which("node")
 PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
@@ -58,12 +67,18 @@ def run_cpython() -> dict:
     return json.loads(eval(code[1], scope))
 
 
+@cache
+def packed_stdlib() -> Path:
+    """The site's standard library for the engine as it is now (cached in build/)."""
+    return web_assets.engine_stdlib()
+
+
 def run_pyodide() -> dict:
     records = (DATA / "example_records.json").read_text(encoding="utf-8")
     code = f"RECORDS = {records!r}\n" + PROGRAM
     assert NODE is not None, "Node is needed to run Pyodide"
     proc = subprocess.run(
-        [NODE, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        [NODE, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), str(packed_stdlib())],
         input=code,
         capture_output=True,
         text=True,
@@ -84,3 +99,57 @@ def test_engine_answers_the_same_in_pyodide():
     assert all(r["ok"] for r in there["replays"])
     assert there["bad"]["ok"] is False and "hænder" in there["bad"]["error"]
     assert there["svg"].startswith("<svg") and "Angelegt [2|5]" in there["svg"]
+
+
+def imported_modules(source: str) -> set[str]:
+    """Every module an import statement of ``source`` names (absolute ones), wherever it
+    stands, with each package above it: ``from a.b import c`` names ``a``, ``a.b`` and
+    ``a.b.c`` (which may be a name, not a module: kept only if it is a module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+    return found
+
+
+def test_every_module_the_engine_imports_is_in_the_readers_standard_library() -> None:
+    packed = packed_stdlib()
+    report = web_assets.stdlib_report(packed)
+    available = set(report["modules"]) | set(report["built_in"])
+    assert packed.stat().st_size <= 1_000_000, "the aim: at most 1 MB"
+    # The command line (engine/__main__.py) never runs in the browser.
+    sources = [p for p in (ROOT / "engine").rglob("*.py") if p.name != "__main__.py"]
+    missing: dict[str, list[str]] = {}
+    for path in sources:
+        for name in sorted(imported_modules(path.read_text(encoding="utf-8"))):
+            top = name.split(".")[0]
+            if top in ("engine", "__future__") or name in available:
+                continue
+            is_module = name.count(".") == 0 or _is_stdlib_module(name)
+            if is_module and top in sys.stdlib_module_names:
+                missing.setdefault(name, []).append(str(path.relative_to(ROOT)))
+    assert missing == {}, (
+        "imported by the engine but not in the standard library the site packs (add a"
+        f" request that reaches them to scripts/stdlib_probe.py): {missing}"
+    )
+    # Every kind of request was answered; the packed modules include what it needs.
+    assert set(report["probe"]["ok"]) >= {"ping", "practice_new", "scorepad_new"}
+    assert {"json", "random", "dataclasses", "urllib.parse"} <= set(report["modules"])
+
+
+def _is_stdlib_module(name: str) -> bool:
+    """Whether ``name`` (``a.b``) is a module of the host's standard library, not a name
+    defined in one (``collections.abc`` is; ``typing.Any`` is not)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

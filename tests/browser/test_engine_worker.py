@@ -1,5 +1,5 @@
 """The engine in the reader's browser: engine-client.js starts the worker (Pyodide and the
-engine's wheel, all from the site itself), and its answers are the engine's, errors told
+engine's bytecode, all from the site itself), and its answers are the engine's, errors told
 in the request's language. A reading page that starts nothing loads no Pyodide.
 """
 
@@ -53,7 +53,7 @@ def test_engine_answers_in_the_pages_language(
     reply = page.evaluate(CALL, ["ping", {}, "fr"])
     assert reply["value"]["python"][:2] >= [3, 11]
     assert reply["value"]["languages"] == ["en", "fr", "pl", "de", "da"]
-    assert reply["value"]["bytecode"] is True  # the build's .pyc, unpacked over the wheel
+    assert reply["value"]["bytecode"] is True  # the build's .pyc, the wheel without sources
 
     # An unknown method: the engine's own error, told in French, as CPython tells it.
     expected = json.loads(web.call(json.dumps({"method": "no_such", "args": {}, "lang": "fr"})))
@@ -78,7 +78,9 @@ def test_engine_answers_in_the_pages_language(
     hosts = {urlsplit(url).hostname for url in page_log.requests}
     assert hosts == {"127.0.0.1"}, page_log.requests
     assert any("/python_stdlib.zip?v=" in url for url in page_log.requests)
-    assert any(".whl" in url for url in page_log.requests)
+    # The engine came as bytecode: its sources (the wheel) were never downloaded.
+    assert any("/assets/engine/" in url and "-pyc-" in url for url in page_log.requests)
+    assert not any(".whl" in url for url in page_log.requests)
     assert page_log.errors() == []
 
 
@@ -94,12 +96,13 @@ def test_engine_imports_from_source_without_its_bytecode(
                                               "end": "right"}, "pl"])  # fmt: skip
     assert reply["value"]["plays"] == ["1-4", "4-6@right"]
     assert page.evaluate(CALL, ["ping", {}, "pl"])["value"]["bytecode"] is False
+    assert any(".whl" in url for url in page_log.requests)  # the wheel, instead
     # The aborted request is the only error the page logged.
     assert all("pyc" in e for e in page_log.errors()), page_log.errors()
 
 
 def test_failed_start_is_reported(page: Any, page_log: Any, site_url: str) -> None:
-    # The engine's wheel cannot be had: the page learns it, and every call says so.
+    # The engine's manifest cannot be had: the page learns it, and every call says so.
     page.context.route("**/assets/engine/manifest.json", lambda route: route.abort())
     page.goto(site_url + "de/")
     page.evaluate(IMPORT, [site_url + CLIENT, True])

@@ -4,9 +4,11 @@
   by a Content Security Policy without ``'wasm-unsafe-eval'`` (found at once, never a
   hang), or no start within the time-out; the next start begins afresh.
 - The engine's worker keeps a file in its cache only when its bytes are the manifest's
-  SHA-256: a truncated wheel, served once, fails that start with the message, is not
-  kept, and the next start, the server fixed, succeeds; a damaged copy already in the
-  cache is found when read and replaced.
+  SHA-256: a truncated Pyodide file, served once, fails that start with the message, is
+  not kept, and the next start, the server fixed, succeeds. The engine's bytecode served
+  truncated is not kept either: that start imports the engine from its wheel, the next
+  one uses the bytecode again; a damaged copy already in the cache is found when read and
+  replaced. A truncated wheel, when the bytecode cannot be had, fails the start.
 - The service worker precaches a file only when its bytes are the build's (Subresource
   Integrity in the precache manifest): a new build whose ``practice.js`` is served
   truncated does not install, is not offered, and the old pages keep working; once the
@@ -144,31 +146,53 @@ def truncate_once(truncated: list[str], route: Any) -> None:
     route.fulfill(response=response, body=body[: len(body) // 2])
 
 
-def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
+def start_on(page: Any, site_url: str, path: str) -> None:
+    """Loads the page at ``path`` and starts the engine there, not waiting for it."""
+    page.goto(site_url + path)
+    page.evaluate(IMPORT, site_url + CLIENT)
+    page.evaluate("() => { window.engine.startEngine(); }")
+
+
+def wait_cached(page: Any, url: str, digest: str | None) -> None:
+    """Waits until the engine's cache holds ``url`` with the SHA-256 ``digest`` (or, with
+    None, holds no ``url``)."""
+    check = (
+        f"h[{json.dumps(url)}] === {json.dumps(digest)}" if digest else f"!({json.dumps(url)} in h)"
+    )
+    page.wait_for_function(
+        f"(async () => ({CACHE_HASHES})())().then((h) => {check})", timeout=ENGINE_TIMEOUT_MS
+    )
+
+
+def test_a_truncated_bytecode_is_never_cached_the_wheel_stands_in_and_the_next_start_recovers(
     context: Any, site_dir: Path, tmp_path: Path
 ) -> None:
     served = Served(site_dir, tmp_path / "site")
     try:
         found = manifest(served.dir)
-        wheel_url = f"{served.url}assets/engine/{found['wheel']}?v={found['sha256'][:16]}"
+        engine = f"{served.url}assets/engine/"
+        bytecode_url = f"{engine}{found['bytecode']}?v={found['bytecode_sha256'][:16]}"
+        wheel_url = f"{engine}{found['wheel']}?v={found['sha256'][:16]}"
         truncated: list[str] = []
-        context.route("**/assets/engine/*.whl*", functools.partial(truncate_once, truncated))
+        context.route("**/assets/engine/*-pyc-*.zip*", functools.partial(truncate_once, truncated))
         page = context.new_page()
         page.goto(served.url + "pl/block/")
         page.evaluate(IMPORT, served.url + CLIENT)
-        page.evaluate("() => { window.engine.startEngine(); }")
-        assert wait_failed(page) == ["failed", strings("pl")["engine.integrity"]]
-        assert truncated == [wheel_url]
-        assert wheel_url not in page.evaluate(CACHE_HASHES)
-        reply = page.evaluate(CALL_PING)  # a call starts afresh: the file is fetched again
-        assert reply["value"]["languages"] == ["en", "fr", "pl", "de", "da"]
-        page.wait_for_function(
-            f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(wheel_url)}]"
-            f" === {json.dumps(found['sha256'])})",
-            timeout=ENGINE_TIMEOUT_MS,
-        )
+        assert page.evaluate(START) == "ready"  # from the wheel, imported from source
+        assert truncated == [bytecode_url]
+        assert page.evaluate(CALL_PING)["value"]["bytecode"] is False
+        wait_cached(page, wheel_url, found["sha256"])
+        assert bytecode_url not in page.evaluate(CACHE_HASHES)
 
-        # A damaged copy in the cache (here: the wheel's first half) is found when read,
+        # The next start: the bytecode, fetched again and kept; the wheel, unused, dropped.
+        page.reload()
+        page.evaluate(IMPORT, served.url + CLIENT)
+        assert page.evaluate(START) == "ready"
+        assert page.evaluate(CALL_PING)["value"]["bytecode"] is True
+        wait_cached(page, bytecode_url, found["bytecode_sha256"])
+        wait_cached(page, wheel_url, None)
+
+        # A damaged copy in the cache (here: the bytecode's first half) is found when read,
         # and replaced by a good one.
         page.evaluate(
             """async (url) => {
@@ -176,18 +200,15 @@ def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
               const bytes = await (await cache.match(url)).arrayBuffer();
               await cache.put(url, new Response(bytes.slice(0, bytes.byteLength >> 1)));
             }""",
-            wheel_url,
+            bytecode_url,
         )
-        assert page.evaluate(CACHE_HASHES)[wheel_url] != found["sha256"]
+        assert page.evaluate(CACHE_HASHES)[bytecode_url] != found["bytecode_sha256"]
         page.reload()
         page.evaluate(IMPORT, served.url + CLIENT)
         page.evaluate("() => { window.engine.startEngine(); }")
         wait_for_engine(page)
-        page.wait_for_function(
-            f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(wheel_url)}]"
-            f" === {json.dumps(found['sha256'])})",
-            timeout=ENGINE_TIMEOUT_MS,
-        )
+        assert page.evaluate(CALL_PING)["value"]["bytecode"] is True
+        wait_cached(page, bytecode_url, found["bytecode_sha256"])
 
         # Offline, the engine starts from what was kept.
         page.wait_for_function(
@@ -204,6 +225,24 @@ def test_a_truncated_wheel_is_never_cached_and_the_next_start_recovers(
         served.stop()
 
 
+def test_a_truncated_wheel_when_the_bytecode_cannot_be_had_fails_the_start(
+    page: Any, site_url: str, site_dir: Path
+) -> None:
+    found = manifest(site_dir)
+    wheel_url = f"{site_url}assets/engine/{found['wheel']}?v={found['sha256'][:16]}"
+    page.context.route("**/assets/engine/*-pyc-*.zip*", lambda route: route.abort())
+    truncated: list[str] = []
+    page.context.route("**/assets/engine/*.whl*", functools.partial(truncate_once, truncated))
+    start_on(page, site_url, "pl/block/")
+    assert wait_failed(page) == ["failed", strings("pl")["engine.integrity"]]
+    assert truncated == [wheel_url]
+    assert wheel_url not in page.evaluate(CACHE_HASHES)
+    reply = page.evaluate(CALL_PING)  # a call starts afresh: the wheel is fetched again
+    assert reply["value"]["languages"] == ["en", "fr", "pl", "de", "da"]
+    assert reply["value"]["bytecode"] is False
+    wait_cached(page, wheel_url, found["sha256"])
+
+
 @pytest.mark.parametrize("name", ["pyodide.mjs", "pyodide.asm.wasm"])
 def test_a_truncated_pyodide_file_is_never_cached_and_the_next_start_recovers(
     page: Any, site_url: str, site_dir: Path, name: str
@@ -212,18 +251,12 @@ def test_a_truncated_pyodide_file_is_never_cached_and_the_next_start_recovers(
     url = f"{site_url}assets/pyodide/{found['pyodide']}/{name}"
     truncated: list[str] = []
     page.context.route(url, functools.partial(truncate_once, truncated))
-    page.goto(site_url + "da/block/")
-    page.evaluate(IMPORT, site_url + CLIENT)
-    page.evaluate("() => { window.engine.startEngine(); }")
+    start_on(page, site_url, "da/block/")
     assert wait_failed(page) == ["failed", strings("da")["engine.integrity"]]
     assert truncated == [url]
     assert url not in page.evaluate(CACHE_HASHES)
     assert page.evaluate(START) == "ready"
-    page.wait_for_function(
-        f"(async () => ({CACHE_HASHES})())().then((h) => h[{json.dumps(url)}]"
-        f" === {json.dumps(found['runtime_sha256'][name])})",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
+    wait_cached(page, url, found["runtime_sha256"][name])
 
 
 # Asks the registration for an update and waits for the new worker's install to end;

@@ -79,7 +79,7 @@ def engine_urls(site: Served) -> set[str]:
     engine = f"{site.url}assets/engine/"
     urls = {pyodide + name for name in PYODIDE_FILES}
     urls.add(f"{pyodide}python_stdlib.zip?v={manifest['stdlib_sha256'][:16]}")
-    urls.add(f"{engine}{manifest['wheel']}?v={manifest['sha256'][:16]}")
+    # The engine's bytecode; its wheel (the sources) only if that could not be had.
     urls.add(f"{engine}{manifest['bytecode']}?v={manifest['bytecode_sha256'][:16]}")
     return urls
 
@@ -231,22 +231,22 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     page.evaluate("localStorage.clear()")
 
     # The second build: a page changed, and a new engine (its manifest names another
-    # wheel file; the same bytes, so that its hash, which what is cached for offline use
-    # is checked against, holds), and the worker generated again.
+    # bytecode file; the same bytes, so that its hash, which what is cached for offline
+    # use is checked against, holds), and the worker generated again.
     html = served.dir / "fr/block/index.html"
     html.write_text(
         html.read_text("utf-8").replace("</article>", '<p id="build-2">2</p></article>', 1),
         "utf-8",
     )
     engine_dir = served.dir / "assets/engine"
-    new_name = old["wheel"].replace("-py3-", "-1-py3-")  # a build tag
-    shutil.copyfile(engine_dir / old["wheel"], engine_dir / new_name)
-    new = {**old, "wheel": new_name}
+    new_name = old["bytecode"].replace("-pyc-", "-pyc-2-")
+    shutil.copyfile(engine_dir / old["bytecode"], engine_dir / new_name)
+    new = {**old, "bytecode": new_name}
     (engine_dir / "manifest.json").write_text(json.dumps(new), "utf-8")
     write_service_worker(served.dir)
     new_urls = engine_urls(served)
-    (new_wheel,) = new_urls - old_urls
-    (old_wheel,) = old_urls - new_urls
+    (new_engine,) = new_urls - old_urls
+    (old_engine,) = old_urls - new_urls
 
     # A navigation finds the new worker; it installs in the background, and the page
     # (still the old one) offers the reload in its language.
@@ -268,16 +268,16 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     engine_cached(page, new_urls)
 
     # Offline, the practice page boots the new engine, never the old one: with the old
-    # wheel put back in the cache, the engine's worker reads its files from the cache and
+    # engine put back in the cache, the engine's worker reads its files from the cache and
     # keeps there only those it used: the new build's.
     page.evaluate(
         """async ([old, now]) => {
           const cache = await caches.open("domino-block-engine");
           await cache.put(old, await cache.match(now));
         }""",
-        [old_wheel, new_wheel],
+        [old_engine, new_engine],
     )
-    assert old_wheel in page.evaluate(ENGINE_CACHE)
+    assert old_engine in page.evaluate(ENGINE_CACHE)
     served.stop()
     context.set_offline(True)
     page.goto(served.url + lang_path(lang, "practice"))

@@ -21,7 +21,7 @@
 // failure starts afresh: a new worker, which fetches past the browser's HTTP cache.
 //
 // The time-out is START_TIMEOUT_MS, 90 s: a first start on a slow phone line downloads
-// some 12 MB (Pyodide, its standard library, the engine) and compiles the WebAssembly,
+// some 5 MB (Pyodide, its standard library, the engine) and compiles the WebAssembly,
 // which may take a minute; a start that has not settled by then will not. A test or a
 // page may set another, in milliseconds, on <html data-engine-timeout="MS"> or as
 // `globalThis.dominoEngineTimeout` before the start.

@@ -1,4 +1,6 @@
-// The rules engine in a module Web Worker: Pyodide, self-hosted, runs engine/ (a wheel).
+// The rules engine in a module Web Worker: Pyodide, self-hosted, runs engine/: its
+// bytecode compiled at build time (the wheel without its sources), or, if that cannot be
+// had, the wheel itself, imported from source.
 //
 // Started by engine-client.js. Every URL is resolved from this file's own URL, so the
 // worker works on every language's pages and below any site path, and nothing is ever
@@ -18,17 +20,26 @@
 // Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
 // (ENGINE_CACHE). Each is read from there if it is there and its bytes are still the
 // manifest's SHA-256 (a damaged copy is deleted and fetched again), else fetched and
-// stored only if its SHA-256 is the manifest's: the wheel, its bytecode, the standard
-// library and Pyodide's four runtime files (`runtime_sha256`; a manifest without it, of
-// an older build, has them stored unchecked). A download that fails its check is never
-// stored and fails the start; the next start (a worker named "retry") fetches it past
-// the HTTP cache. Then the cache is pruned to this build's files. So a first start
+// stored only if its SHA-256 is the manifest's: the engine's bytecode (or wheel), the
+// standard library and Pyodide's four runtime files (`runtime_sha256`; a manifest without
+// it, of an older build, has them stored unchecked). A download that fails its check is
+// never stored and fails the start (the bytecode's: the wheel is used instead); the next
+// start (a worker named "retry") fetches it past the HTTP cache. Then the cache is pruned to this build's files. So a first start
 // downloads each file once, whether or not the site's service worker controls the page
 // yet (on a first visit it does not), and the next start works offline. Pyodide's own
 // fetches (its WebAssembly, lock file and standard library) go through the same path;
 // its two module scripts are fetched, checked and stored first, then imported by URL.
 // Without Cache Storage (not a secure context) every file comes from the network,
 // checked all the same.
+//
+// Every file is asked for as soon as the manifest has named it, before Pyodide is
+// imported, in the order the start needs them (prefetch): Pyodide's two module scripts
+// and its WebAssembly at once; the standard library, the lock file and the engine's
+// bytecode once the WebAssembly's bytes are in (it then compiles while they come, and
+// they are asked for before Python's start takes the thread). On a slow line the
+// WebAssembly, most of the bytes, gets the whole bandwidth first, and its compiling does
+// not wait for files Python needs only later. Pyodide's own fetches are answered from
+// these downloads.
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
@@ -36,7 +47,8 @@ const ENGINE_CACHE = "domino-block-engine"; // read by sw.js (scripts/build_sw.m
 const networkFetch = self.fetch.bind(self);
 const openCache = self.caches ? caches.open(ENGINE_CACHE).catch(() => null) : null;
 const used = new Set(); // this build's engine files, by URL
-const storing = []; // the cache writes under way
+const storing = new Map(); // URL -> its cache write under way
+const prefetched = new Map(); // URL -> {response: the promise of its checked file, hash}
 // A start after a failed one (engine-client.js names the worker so): the network is asked
 // again, past the browser's HTTP cache, which may hold the bad download.
 const fetchMode = self.name === "retry" ? "reload" : "default";
@@ -76,17 +88,21 @@ async function cachedResponse(url, hash = null) {
 
 function store(url, response) {
   const put = openCache.then((cache) => cache.put(url, response));
-  storing.push(put.catch((error) => console.warn(`${url}: not cached (${error})`)));
+  storing.set(
+    url,
+    put.catch((error) => console.warn(`${url}: not cached (${error})`)),
+  );
   return put.catch(() => {});
 }
 
 // One of the engine's files: from the cache, else from the network and then stored. With
 // a hash, a file whose bytes are not that hash's is neither stored nor used: the start
-// fails (StartError "integrity"), and the next one fetches it again.
-async function engineFile(url, hash = null) {
+// fails (StartError "integrity"), and the next one fetches it again. `arrived()` is called
+// once its bytes are in (before they are checked): the network is free for the next file.
+async function engineFile(url, hash = null, arrived = () => {}, cached = null) {
   used.add(url);
-  const cached = await cachedResponse(url, hash);
-  if (cached) return cached;
+  const found = await (cached ?? cachedResponse(url, hash));
+  if (found) return found;
   const response = await networkFetch(url, { cache: fetchMode });
   if (response.status !== 200) return response;
   if (hash === null) {
@@ -94,6 +110,7 @@ async function engineFile(url, hash = null) {
     return response;
   }
   const bytes = await response.arrayBuffer();
+  arrived();
   if ((await sha256(bytes)) !== hash) {
     throw new StartError("integrity", `${url}: not the manifest's SHA-256 (damaged download)`);
   }
@@ -102,13 +119,32 @@ async function engineFile(url, hash = null) {
   return copy();
 }
 
+// engineFile(url, hash), asked for once: started now, or once the file `after` (a URL
+// prefetched before) has arrived. Returns its entry: {response, hash, arrived}, the last a
+// promise settled once its bytes are in, or it failed.
+function prefetch(url, hash = null, after = null) {
+  if (!prefetched.has(url)) {
+    let landed;
+    const arrived = new Promise((resolve) => {
+      landed = resolve;
+    });
+    // The cache is asked at once: only the download waits for `after`.
+    const cached = cachedResponse(url, hash);
+    const start = () => engineFile(url, hash, landed, cached).finally(landed);
+    const response = after ? prefetched.get(after).arrived.then(start) : start();
+    response.catch(() => {}); // handled where it is awaited
+    prefetched.set(url, { response, hash, arrived });
+  }
+  return prefetched.get(url);
+}
+
 // A module script of Pyodide's, imported by its URL once its bytes are checked and stored
 // (the service worker, if it controls the page, answers the import from that cache; if
 // not, the browser's HTTP cache, which the check's download has just filled, does).
-async function importEngineModule(url, hash = null) {
-  const response = await engineFile(url, hash);
+async function importEngineModule(url) {
+  const response = await prefetched.get(url).response;
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  await Promise.all(storing);
+  await storing.get(url);
   return import(url);
 }
 
@@ -116,7 +152,7 @@ async function importEngineModule(url, hash = null) {
 async function pruneCache() {
   const cache = await openCache;
   if (!cache) return;
-  await Promise.all(storing);
+  await Promise.all(storing.values());
   for (const request of await cache.keys()) {
     if (!used.has(request.url)) await cache.delete(request);
   }
@@ -137,10 +173,12 @@ async function fetchManifest() {
   return response.json();
 }
 
-async function fetchEngineFile(name, hash) {
+// One of the engine's own files (its URL carries its hash), once the file `after` (if
+// any) has arrived.
+async function fetchEngineFile(name, hash, after = null) {
   const url = new URL(name, ENGINE);
   url.search = `v=${hash.slice(0, 16)}`;
-  const response = await engineFile(url.href, hash);
+  const response = await prefetch(url.href, hash, after).response;
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.arrayBuffer();
 }
@@ -164,23 +202,25 @@ async function boot() {
   const runtime = manifest.runtime_sha256 ?? {};
   const runtimeHash = (name) => runtime[name] ?? null;
   const pyodideDir = new URL(`pyodide/${manifest.pyodide}/`, ASSETS).href;
-  // Both download while Pyodide starts; a failure is handled below, when awaited.
-  const wheel = fetchEngineFile(manifest.wheel, manifest.sha256);
-  const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256);
-  wheel.catch(() => {});
-  bytecode.catch(() => {});
-  // Compiled to .pyc at build time; the hash tells a new compile from a cached one.
+  // Every file asked for now, in the order the start needs them (see the top).
+  const pyodideModule = `${pyodideDir}pyodide.mjs`;
+  const asmModule = `${pyodideDir}pyodide.asm.mjs`;
+  const wasmURL = `${pyodideDir}pyodide.asm.wasm`;
+  prefetch(pyodideModule, runtimeHash("pyodide.mjs"));
+  prefetch(asmModule, runtimeHash("pyodide.asm.mjs"));
+  prefetch(wasmURL, runtimeHash("pyodide.asm.wasm"));
+  // Compiled to .pyc at build time; the hash tells a new build's from a cached one.
   const stdLibURL = `${pyodideDir}python_stdlib.zip?v=${manifest.stdlib_sha256.slice(0, 16)}`;
   const lockFileURL = `${pyodideDir}pyodide-lock.json`;
-  const files = new Map([
-    [stdLibURL, manifest.stdlib_sha256],
-    [lockFileURL, runtimeHash("pyodide-lock.json")],
-    [`${pyodideDir}pyodide.asm.wasm`, runtimeHash("pyodide.asm.wasm")],
-  ]);
-  const pyodideModule = `${pyodideDir}pyodide.mjs`;
-  const { loadPyodide } = await importEngineModule(pyodideModule, runtimeHash("pyodide.mjs"));
+  prefetch(stdLibURL, manifest.stdlib_sha256, wasmURL);
+  prefetch(lockFileURL, runtimeHash("pyodide-lock.json"), wasmURL);
+  // The engine downloads while the WebAssembly compiles and Python boots (asked for now,
+  // not once Python's start has taken the thread); a failure is handled below.
+  const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256, wasmURL);
+  bytecode.catch(() => {});
+  const { loadPyodide } = await importEngineModule(pyodideModule);
   // Imported here to be checked and cached; Pyodide's own import of it then finds it loaded.
-  await importEngineModule(`${pyodideDir}pyodide.asm.mjs`, runtimeHash("pyodide.asm.mjs"));
+  await importEngineModule(asmModule);
   // A file that failed its check inside Pyodide's start: the start fails with that reason
   // (Pyodide may not pass the error on, or may wait for ever).
   let integrityError;
@@ -188,11 +228,14 @@ async function boot() {
     integrityError = reject;
   });
   failed.catch(() => {});
-  // Pyodide's own fetches of the engine's files take the cache's path (see the top).
+  // Pyodide's own fetches of the engine's files are answered by their downloads above.
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location).href;
-    if (!files.has(url)) return networkFetch(input, init);
-    const response = engineFile(url, files.get(url));
+    const file = prefetched.get(url);
+    if (!file) return networkFetch(input, init);
+    // Its download answers the first fetch; another (its body is read once) the cache.
+    const response = file.taken ? engineFile(url, file.hash) : file.response;
+    file.taken = true;
     response.catch((error) => integrityError(error));
     return response;
   };
@@ -213,12 +256,14 @@ async function boot() {
   const sitePackages = pyodide.runPython(
     "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
   );
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  // The engine's bytecode spares compiling it; without it the engine imports from source.
+  // The engine as bytecode (its wheel without the sources: nothing to compile); if that
+  // cannot be had, or is damaged, the wheel itself, imported from source.
   try {
     pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });
   } catch (error) {
-    console.warn(`the engine's bytecode was left out (${error}); importing from source`);
+    console.warn(`the engine's bytecode could not be had (${error}); importing from source`);
+    const wheel = await fetchEngineFile(manifest.wheel, manifest.sha256);
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
   const web = pyodide.pyimport("engine.web");
   return (request) => web.call(request);

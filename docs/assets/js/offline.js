@@ -9,7 +9,7 @@
 // - A new build's worker installs in the background and waits. The page shows "a new
 //   version is ready" with a Reload button, which lets the new worker take over; every
 //   open page of the site then reloads, so none keeps an old page with a new engine.
-// - The engine's files (Pyodide and the engine's wheel) are cached by the engine's own
+// - The engine's files (Pyodide and the engine's bytecode) are cached by the engine's own
 //   worker (engine-worker.js) the first time it starts, from the very responses it runs
 //   on: each file is downloaded once, whether or not the service worker already controls
 //   the page. After a new build, this page fetches the new engine's files that are not
@@ -76,7 +76,7 @@ async function cacheEngine() {
   );
   const hashed = (name, hash, base) => [`${new URL(name, base).href}?v=${hash.slice(0, 16)}`, hash];
   files.set(...hashed("python_stdlib.zip", manifest.stdlib_sha256, pyodide));
-  files.set(...hashed(manifest.wheel, manifest.sha256, engine));
+  // The engine's bytecode: what the worker starts from (its wheel only if that fails).
   files.set(...hashed(manifest.bytecode, manifest.bytecode_sha256, engine));
   await Promise.all(
     [...files].map(async ([url, hash]) => {

@@ -543,8 +543,6 @@ function setup(root) {
     el.downloadNote.textContent = note;
     el.downloadNote.hidden = !note;
 
-    drawLayout();
-
     const openEnds = view.open_ends ? view.open_ends.text : "";
     el.openEnds.textContent = openEnds;
     el.openEnds.hidden = !openEnds;
@@ -595,6 +593,8 @@ function setup(root) {
     const log = view.log;
     el.log.replaceChildren(...(log.length ? log.map(logText) : [words.log_empty]).map(item));
     renderHistory();
+    // Drawn once the rest is written: its measuring lays the page out once, not twice.
+    drawLayout();
 
     const over = view.round_end !== null;
     const wasHidden = el.end.hidden;

@@ -1,0 +1,184 @@
+"""Every kind of request the pages send to ``engine.web.call``, to find what it imports.
+
+Run inside Pyodide by ``scripts/pack_stdlib.mjs`` (the build packs into the reader's
+standard library only the modules loaded once this has run: see hooks/web_assets.py),
+and runnable in CPython: ``python scripts/stdlib_probe.py`` prints the replies counted
+per method. :func:`run` makes, in each of the five languages, the requests of every
+method in ``engine.web.METHODS`` (good ones, and ones the engine refuses with each kind
+of error), plays whole practice matches of every preset with every computer level
+through the pages' own methods (hint, play, computer, undo, next round, record), fills
+and corrects a score sheet, answers a lesson task of every kind and question, and sends
+text that is not a request at all (not JSON, too long, too deep, a number too long, not
+an object, an unknown method or language). A method that never answers ``ok`` is an
+error: a new method must be given its requests here, or the build fails.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from engine import web
+from engine.lang import LANGUAGES
+from engine.records import MAX_DEPTH, MAX_LINE
+
+PRESETS = ("block", "block-dk", "draw", "all-fives")
+LEVELS = ("beginner", "club", "expert")
+# A round's position for the lesson tasks that ask about one (2 players, 7 tiles each).
+ROUND = {
+    "players": 2,
+    "hands": [[f"0-{b}" for b in range(7)], [f"1-{b}" for b in range(1, 7)] + ["2-2"]],
+    "plays": ["0-0"],
+    "seat": 1,
+}
+FIVES = {"preset": "all-fives", "plays": ["5-5"]}
+# A lesson task of every kind, goal and question, with an answer (right or wrong); the
+# engine refuses some as tasks (a question that needs a finished round): its error path.
+TASKS: list[tuple[dict[str, Any], str]] = [
+    ({"kind": "move", "plays": ["2-6"], "hand": ["2-4", "1-6", "3-5"]}, "2-4@left"),
+    ({"kind": "move", "plays": ["2-6"], "hand": ["2-4", "1-6"]}, "1-6@left"),
+    ({"kind": "move", "goal": "score", **FIVES, "hand": ["5-0", "2-3"]}, "5-0@left"),
+    ({"kind": "move", "goal": "spinner", **FIVES, "hand": ["5-0", "5-1"]}, "5-1@up"),
+    ({"kind": "move", "goal": "most", **FIVES, "hand": ["5-0", "5-1"]}, "5-1@left"),
+    *(
+        ({"kind": "number", "ask": ask, **ROUND}, "10")
+        for ask in ("pips 1", "ends", "open left", "draws", "score")
+    ),
+    ({"kind": "number", "ask": "play-score", **FIVES, "hand": ["5-0"]}, "15"),
+    ({"kind": "number", "ask": "count", **FIVES, "hand": ["5-0"]}, "10"),
+    ({"kind": "choice", "ask": "turn", "choices": ["play", "draw", "pass"], **ROUND}, "play"),
+    ({"kind": "choice", "ask": "winner", "choices": ["0", "1", "nobody"], **ROUND}, "0"),
+    ({"kind": "choice", "ask": "fits 0-1", "choices": ["left", "right", "none"], **ROUND}, "left"),
+]
+
+
+class Probe:
+    """Sends requests through ``engine.web.call`` as the worker does, counting replies."""
+
+    def __init__(self) -> None:
+        self.ok: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()
+
+    def text(self, request: str) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(web.call(request))
+        return reply
+
+    def ask(self, method: str, args: Any, lang: str) -> dict[str, Any]:
+        request = json.dumps({"method": method, "args": args, "lang": lang}, ensure_ascii=False)
+        reply = self.text(request)
+        (self.ok if reply["ok"] else self.refused)[method] += 1
+        return reply
+
+    def value(self, method: str, args: Any, lang: str) -> Any:
+        reply = self.ask(method, args, lang)
+        assert reply["ok"], (method, reply)
+        return reply["value"]
+
+
+def practice_match(
+    probe: Probe, lang: str, preset: str, level: str, seed: int, moves: int = 30
+) -> None:
+    """A match through the practice page's methods, to its end or for ``moves`` calls."""
+    new = {"preset": preset, "players": 3 if level == "club" else 2, "seed": seed}
+    reply = probe.value("practice_new", {**new, "levels": [level] * (new["players"] - 1)}, lang)
+    save, view = reply["save"], reply["view"]
+    for turn in range(moves):
+        if view["phase"] == "match-over":
+            break
+        if view["phase"] == "round-over":
+            probe.value("practice_record", {"save": save}, lang)
+            reply = probe.value("practice_next_round", {"save": save}, lang)
+        elif view["your_turn"]:
+            # The first ready move the view offers; now and then the Expert's hint.
+            if turn % 9 == 0:
+                move = probe.value("practice_hint", {"save": save}, lang)["move"]
+            else:
+                move = next(t for t in view["hand"] if t["playable"])["ends"][0]["move"]
+            reply = probe.value("practice_play", {"save": save, "move": move}, lang)
+            if turn % 5 == 0:  # taken back, and played again
+                probe.value("practice_undo", {"save": reply["save"]}, lang)
+        else:
+            reply = probe.value("practice_computer", {"save": save}, lang)
+        save, view = reply["save"], reply["view"]
+    probe.value("practice_view", {"save": save}, lang)
+    probe.ask("practice_record", {"save": save}, lang)
+    probe.ask("practice_play", {"save": save, "move": "9-9"}, lang)  # refused
+
+
+def scorepad(probe: Probe, lang: str, preset: str) -> None:
+    """A sheet filled, corrected, exported, imported and cut back, as the scorepad does."""
+    sheet = probe.value(
+        "scorepad_new", {"preset": preset, "players": 3, "names": ["Ann", "Bo", "Cy"]}, lang
+    )["sheet"]
+    form = {"went_out": "1", "pips": ["5", "0", "1-2 3-4"]}
+    sheet = probe.value("scorepad_add", {"sheet": sheet, "form": form}, lang)["sheet"]
+    entry = {"went_out": None, "pips": [3, 4, 5]}
+    sheet = probe.value("scorepad_add", {"sheet": sheet, "entry": entry}, lang)["sheet"]
+    sheet = probe.value("scorepad_set", {"sheet": sheet, "index": 0, "form": form}, lang)["sheet"]
+    probe.value("scorepad_view", {"sheet": sheet}, lang)
+    text = probe.value("scorepad_export", {"sheet": sheet}, lang)
+    probe.value("scorepad_import", {"text": text}, lang)
+    probe.value("scorepad_remove_last", {"sheet": sheet}, lang)
+    probe.ask("scorepad_import", {"text": text[:-5]}, lang)  # refused: cut short
+    probe.ask("scorepad_add", {"sheet": sheet, "form": {"went_out": "x", "pips": ["²"]}}, lang)
+
+
+def bad_texts(probe: Probe, lang: str) -> None:
+    """Text that is not a good request: each answered with an error, in ``lang``."""
+    for text in (
+        "{",
+        "[]",
+        "x" * (MAX_LINE + 1),
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+        '{"method": "ping", "args": {"n": ' + "9" * 5000 + "}}",
+        json.dumps({"method": "no_such", "args": {}, "lang": lang}),
+        json.dumps({"method": "ping", "args": [], "lang": lang}),
+        json.dumps({"method": "ping", "args": {}, "lang": "xx"}),
+        json.dumps({"method": "ping", "args": {"a": [[[[1]]]] * 1001}, "lang": lang}),
+    ):
+        assert not probe.text(text)["ok"], text[:40]
+
+
+def run() -> dict[str, dict[str, int]]:
+    """Every request kind, in every language; the replies per method, ``ok`` and not."""
+    probe = Probe()
+    for i, lang in enumerate(LANGUAGES):
+        probe.value("ping", {}, lang)
+        probe.value(
+            "try_move",
+            {"plays": ["1-4"], "hand": ["4-4", "2-3"], "tile": "4-4", "end": "right"},
+            lang,
+        )
+        try_fives = {"preset": "all-fives", "plays": ["5-5"], "hand": ["5-0"], "tile": "5-0"}
+        probe.value("try_move", {**try_fives, "end": "left"}, lang)
+        probe.ask(
+            "try_move", {"plays": ["1-4"], "hand": ["2-3"], "tile": "2-3", "end": "left"}, lang
+        )
+        for task, answer in TASKS:
+            task = {"id": f"t{len(probe.ok)}", **task}
+            probe.ask("lesson_answer", {"task": task, "answer": answer}, lang)
+            probe.ask("lesson_answer", {"task": task, "answer": "0"}, lang)
+        probe.ask("lesson_answer", {"task": {"kind": "move"}, "answer": "1"}, lang)
+        probe.value(
+            "practice_settings", {"query": "game=block-dk&players=4&partnerships=true"}, lang
+        )
+        probe.value("practice_settings", {"query": "game=nope&players=9&seed=-1&levels=x"}, lang)
+        probe.value("practice_settings", {"query": "x" * 3000}, lang)
+        probe.ask("practice_new", {"preset": "block", "players": 7}, lang)
+        practice_match(probe, lang, PRESETS[i % len(PRESETS)], "beginner", seed=i)
+        scorepad(probe, lang, PRESETS[i % 2])  # the games scored at the end only
+        bad_texts(probe, lang)
+    # Every preset with each level once more, in English (the Expert for a few moves).
+    for k, preset in enumerate(PRESETS):
+        for level in LEVELS:
+            practice_match(
+                probe, "en", preset, level, seed=10 + k, moves=6 if level != "beginner" else 30
+            )
+    missing = sorted(set(web.METHODS) - set(probe.ok))
+    assert not missing, f"methods the probe never got an answer from: {missing}"
+    return {"ok": dict(probe.ok), "refused": dict(probe.refused)}
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=1))
