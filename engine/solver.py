@@ -1,0 +1,510 @@
+"""An exact solver for open-hand positions: every hand known, and the boneyard's order.
+
+Bridge players call such a position "double dummy". For the seat to move, :func:`solve`
+gives the value of the position, the value of every legal move and a principal line (the
+best play of every seat from here to the end of the round), searched with alpha-beta
+over the kernel's bit masks, a transposition table and move ordering. The rules are the
+kernel's (:mod:`engine.kernel`): which tiles fit, what a placement leaves open, the All
+Fives count, the end of a round and its score. Draws and passes are forced, so a
+position's moves are its plays only; a seat that cannot play draws the boneyard's next
+tile, as :class:`~engine.state.RoundState` does.
+
+What a value is. The outcome of a round is each side's points in it (a side is a seat,
+or a team in partnerships): in All Fives the play points, the ones already scored
+included, and at the end the winner's points for the hands, rounded and doubled as the
+rules say. The value of a position for the side to move is that side's points minus the
+other sides' points added up, under best play:
+
+- With two sides (two players, or two teams) this is the usual zero-sum margin: each
+  side maximises its own points minus the other's, a partner plays for its team.
+- With three or four individual players the other players are taken to play as one team
+  against the side to move (the "paranoid" assumption of multi-player search): the value
+  is what the side to move can guarantee of its points minus everyone else's, whatever
+  the others play. This keeps the search a two-sided one, so alpha-beta prunes and the
+  value is unique (max-n, where every seat plays for itself, has values that depend on
+  how its ties are broken and prunes almost nothing). A value is a guarantee: against
+  any other play the side to move does at least as well. Summing the others (rather than
+  taking the best of them) keeps a value the sum of what each play adds, so a position
+  reached by two paths has one value and the transposition table can hold it. Outside
+  All Fives only the winner of a round scores, and the two readings agree.
+
+A principal line is one best line (several may be equally good); the points of a
+position or a move are those at the end of its line. Values are integers, so the answers
+are the same in CPython and in Pyodide.
+
+>>> from engine import Rules, RoundState
+>>> state = RoundState.new(Rules.make("block"), 2, 0, rng=4)
+>>> for _ in range(10):
+...     state.apply(state.legal_moves()[0])
+>>> sol = solve(state)
+>>> sol.value == max(m.value for m in sol.moves)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import DominoError
+from engine.kernel import (
+    _LEFT,
+    _RIGHT,
+    _WANT,
+    BIT,
+    DOUBLE,
+    FULL,
+    HIGH,
+    LOW,
+    PIPS,
+    Board,
+    FastRules,
+    Playout,
+    bits,
+    play_score,
+    to_mask,
+)
+from engine.layout import END_ORDER
+from engine.rules import Rules
+from engine.state import Move, RoundState, legal_moves_of, move_of
+
+INF = 1 << 20
+"""Beyond any value a round can have."""
+
+_SWAP: tuple[int, ...] = tuple((e & 7) << 3 | e >> 3 for e in range(64))
+"""A line's packed ends ``a << 3 | b`` read from the other side: ``b << 3 | a``."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of a line: ``seat`` lays ``move``."""
+
+    seat: int
+    move: Move
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "move": str(self.move)}
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move and what it is worth to the side to move."""
+
+    move: Move
+    value: int
+    """The side's points minus the others' at the end of the round, under best play."""
+    points: tuple[int, ...]
+    """Each side's points for the round at the end of :attr:`line`."""
+    line: tuple[Play, ...]
+    """The move, then best play to the end of the round."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "value": self.value,
+            "points": list(self.points),
+            "line": [p.to_dict() for p in self.line],
+        }
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved position: its value for the side to move and every legal move's."""
+
+    seat: int
+    """The seat to move."""
+    side: int
+    """Its side (its team in partnerships)."""
+    value: int
+    """The best of the moves' values."""
+    points: tuple[int, ...]
+    """Each side's points for the round at the end of :attr:`line`."""
+    moves: tuple[MoveValue, ...]
+    """Every legal move, in the order of :meth:`RoundState.legal_moves`."""
+    line: tuple[Play, ...]
+    """A principal line: the first best move, then best play to the end of the round."""
+    nodes: int
+    """Positions searched."""
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        """The moves that reach the position's value."""
+        return tuple(m.move for m in self.moves if m.value == self.value)
+
+    def value_of(self, move: Move | str) -> int:
+        """The value of one legal move (given as a :class:`Move` or ``"a-b@end"``)."""
+        wanted = move if isinstance(move, Move) else Move.parse(move)
+        for m in self.moves:
+            if m.move == wanted:
+                return m.value
+        raise DominoError("bad_move", move=str(move))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The solution as plain JSON values (moves in record notation)."""
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "value": self.value,
+            "points": list(self.points),
+            "best": [str(m) for m in self.best],
+            "moves": [m.to_dict() for m in self.moves],
+            "line": [p.to_dict() for p in self.line],
+            "nodes": self.nodes,
+        }
+
+
+class NodeLimit(Exception):
+    """A search went past its ``node_limit``."""
+
+
+def solve(state: RoundState) -> Solution:
+    """Solve the position of ``state`` for the seat to move (see the module's docstring).
+
+    ``state`` is not changed. A finished round has nothing to solve: an error.
+    """
+    if not isinstance(state, RoundState):
+        raise DominoError("bad_argument", name="state", value=state)
+    return Solver(state.rules, state.players).solve(state)
+
+
+class Solver:
+    """Alpha-beta search of open-hand positions for one set of rules and player count.
+
+    Hands are packed into one integer, seat ``s``'s tiles at bits ``28 s`` to
+    ``28 s + 27``; a line's open ends are packed as ``a << 3 | b`` (the kernel's line
+    tables), a layout with the spinner rule is the kernel's :class:`Board`. The
+    transposition table lives for one solve. ``node_limit`` (``None``: none) stops a
+    search that grows past that many positions with :class:`NodeLimit`.
+    """
+
+    def __init__(self, rules: Rules, players: int, *, node_limit: int | None = None) -> None:
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.node_limit = node_limit
+        self.nodes = 0
+        self._fast = FastRules(rules, players)
+        self._side_of = self._fast.side_of
+        self._line = not (rules.spinner or rules.fives)
+        self._shift = tuple(28 * s for s in range(players))
+        self._next = tuple((s + 1) % players for s in range(players))
+        self._begin((), 0)
+
+    # -- the public entry points ---------------------------------------------------
+
+    def solve(self, state: RoundState) -> Solution:
+        """Solve the position of ``state`` for the seat to move."""
+        seat = state.current_player
+        if seat is None:
+            raise DominoError("bad_argument", name="state", value="a finished round")
+        hands = [to_mask(h) for h in state.hands]
+        board = state.layout.board
+        moves = legal_moves_of(hands[seat], board, state.opening)
+        side = self._side_of[seat]
+        past = list(state.play_points)
+        start = self.nodes
+        found = self._values(hands, board, tuple(t.index for t in state.boneyard), seat, moves)
+        offset = 2 * past[side] - sum(past)
+        values = []
+        for m, v in zip(moves, found, strict=True):
+            plays, points = self._line_after(m, v)
+            total = tuple(p + q for p, q in zip(past, points, strict=True))
+            values.append(MoveValue(m, v + offset, total, plays))
+        best = max(values, key=lambda mv: mv.value)
+        return Solution(
+            seat=seat,
+            side=side,
+            value=best.value,
+            points=best.points,
+            moves=tuple(values),
+            line=best.line,
+            nodes=self.nodes - start,
+        )
+
+    def values(
+        self,
+        hands: Sequence[int],
+        board: Board,
+        stock: Sequence[int],
+        seat: int,
+        moves: Sequence[Move],
+    ) -> list[int]:
+        """The value of each of ``moves`` (legal plays of ``seat``) for ``seat``'s side,
+        counting only the points scored from now on. ``hands`` are masks, ``board`` the
+        open ends (not changed), ``stock`` the boneyard's tile indices in drawing
+        order."""
+        return self._values(list(hands), board, tuple(stock), seat, moves)
+
+    # -- the search ------------------------------------------------------------------
+
+    def _begin(self, stock: tuple[int, ...], side: int) -> None:
+        """Start a solve: its boneyard and the side it is solved for."""
+        self._stock = stock
+        self._root = side
+        self._maxing = tuple(s == side for s in self._side_of)
+        self._tt: dict[Any, tuple[int, int, int]] = {}
+        self._ends: dict[int, int] = {}
+        self._start = (0, 0, 0, 0)
+
+    def _values(
+        self,
+        hands: list[int],
+        board: Board,
+        stock: tuple[int, ...],
+        seat: int,
+        moves: Sequence[Move],
+    ) -> list[int]:
+        self._begin(stock, self._side_of[seat])
+        packed = 0
+        for s, h in enumerate(hands):
+            packed |= h << self._shift[s]
+        root: Any = board.copy() if not self._line else _line_ends(board)
+        self._start = (packed, root, seat, 0)
+        out = []
+        guess = 0
+        for m in moves:
+            guess = self._exact(packed, root, seat, m.tile.index, _slot(m), guess)
+            out.append(guess)
+        return out
+
+    def _exact(self, packed: int, board: Any, seat: int, t: int, slot: int, guess: int) -> int:
+        """The exact value of a play from the solve's position, by null-window searches
+        that close in on it from ``guess`` (MTD(f): each answers "at least ``beta``?",
+        and the transposition table keeps what the earlier ones found)."""
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._after(packed, board, seat, 0, t, slot, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def _after(
+        self,
+        packed: int,
+        board: Any,
+        seat: int,
+        drawn: int,
+        t: int,
+        slot: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once ``seat`` lays ``t`` at ``slot``: what the play scores for the
+        solved side, then what follows."""
+        packed, after, nxt, drawn, score = self._play(packed, board, seat, drawn, t, slot)
+        gain = score if self._maxing[seat] else -score
+        if nxt < 0:
+            went_out = seat if not packed >> self._shift[seat] & FULL else None
+            return gain + self._end(packed, went_out, t)
+        return gain + self._search(packed, after, nxt, drawn, alpha - gain, beta - gain)
+
+    def _play(
+        self, packed: int, board: Any, seat: int, drawn: int, t: int, slot: int
+    ) -> tuple[int, Any, int, int, int]:
+        """``seat`` lays ``t`` at ``slot``, then the turn passes on: a seat that cannot
+        play draws until it can, or passes. The hands, open ends, seat to move (-1: the
+        round is over), tiles drawn, and what the play scored."""
+        shift = self._shift[seat]
+        packed ^= 1 << (t + shift)
+        score = 0
+        if self._line:
+            after: Any = LOW[t] << 3 | HIGH[t] if board < 0 else _play_line(board, t, slot)
+            want = _WANT[after]
+        else:
+            after = board.copy()
+            after.place(t, slot)
+            want = after.want
+            if self._fast.fives:
+                score = play_score(after.count)
+        if not packed >> shift & FULL:
+            return packed, after, -1, drawn, score
+        stock = self._stock
+        nxt = seat
+        for _ in range(self.players):
+            nxt = self._next[nxt]
+            sh = self._shift[nxt]
+            if packed >> sh & want:
+                return packed, after, nxt, drawn, score
+            while drawn < len(stock):
+                tile = stock[drawn]
+                drawn += 1
+                packed |= 1 << (tile + sh)
+                if want >> tile & 1:
+                    return packed, after, nxt, drawn, score
+        return packed, after, -1, drawn, score
+
+    def _key(self, packed: int, board: Any, seat: int, drawn: int) -> Any:
+        if self._line:
+            e = board if board <= _SWAP[board] else _SWAP[board]
+            return ((packed << 6 | e) << 5 | drawn) << 2 | seat
+        return (packed << 5 | drawn) << 2 | seat, _board_key(board)
+
+    def _children(self, packed: int, board: Any, seat: int) -> list[tuple[int, int, int]]:
+        """The distinct plays of ``seat``: ``(order, tile, slot)``, best-looking first
+        (a play that goes out, one that scores, then heavy tiles first)."""
+        hand = packed >> self._shift[seat] & FULL
+        out = []
+        if self._line:
+            if board < 0:
+                return [(PIPS[t], t, -1) for t in bits(hand)]
+            follow = packed >> self._shift[self._next[seat]] & FULL
+            m = hand & _WANT[board]
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                i = t << 6 | board
+                left = _LEFT[i]
+                right = _RIGHT[i]
+                key = PIPS[t] + (0 if hand == low else 100)
+                if left >= 0:
+                    shut = 0 if follow & _WANT[left >> 1] else 50
+                    out.append((key + shut, t, 0))
+                    if right >= 0 and (right >> 1) not in (left >> 1, _SWAP[left >> 1]):
+                        shut = 0 if follow & _WANT[right >> 1] else 50
+                        out.append((key + shut, t, 1))
+                elif right >= 0:
+                    shut = 0 if follow & _WANT[right >> 1] else 50
+                    out.append((key + shut, t, 1))
+            return out
+        fives = self._fast.fives
+        for t, slot, count in board.placements(hand & board.want):
+            key = PIPS[t] + (0 if hand == BIT[t] else 100)
+            if fives:
+                key += 4 * play_score(count)
+            out.append((key, t, slot))
+        return out
+
+    def _search(self, packed: int, board: Any, seat: int, drawn: int, alpha: int, beta: int) -> int:
+        """The value of the position, ``seat`` to move (it has a play): exact when it
+        lies strictly between ``alpha`` and ``beta``, else a bound on that side."""
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise NodeLimit
+        key = self._key(packed, board, seat, drawn)
+        tt = self._tt
+        entry = tt.get(key)
+        lo, hi, first = -INF, INF, -1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        children = self._children(packed, board, seat)
+        children.sort(reverse=True)
+        if first >= 0:
+            children.sort(key=lambda c: c[1] != first)
+        maxing = self._maxing[seat]
+        best = -INF if maxing else INF
+        best_tile = -1
+        after = self._after
+        for _, t, slot in children:
+            v = after(packed, board, seat, drawn, t, slot, alpha, beta)
+            if maxing:
+                if v > best:
+                    best, best_tile = v, t
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_tile = v, t
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        tt[key] = (lo, hi, best_tile)
+        return best
+
+    def _end(self, packed: int, went_out: int | None, last: int) -> int:
+        """What the end of the round is worth to the solved side: its points for the
+        hands minus the others'."""
+        key = (packed << 1 | (went_out is None)) << 1 | DOUBLE[last]
+        ends = self._ends
+        value = ends.get(key)
+        if value is None:
+            hands = [packed >> sh & FULL for sh in self._shift]
+            zeros = [0] * self.players
+            _, points = self._fast.score(Playout(went_out, hands, last, zeros))
+            value = 2 * points[self._root] - sum(points)
+            ends[key] = value
+        return value
+
+    # -- the principal line ----------------------------------------------------------
+
+    def _line_after(self, move: Move, value: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
+        """A best line starting with ``move`` from the solve's position, whose value is
+        ``value``, and each side's points (from now on) at its end."""
+        packed, board, seat, drawn = self._start
+        t, slot = move.tile.index, _slot(move)
+        plays = [Play(seat, move)]
+        points = [0] * self._fast.sides
+        root = self._root
+        while True:
+            packed, board, nxt, drawn, score = self._play(packed, board, seat, drawn, t, slot)
+            points[self._side_of[seat]] += score
+            if nxt < 0:
+                hands = [packed >> sh & FULL for sh in self._shift]
+                went_out = seat if not hands[seat] else None
+                _, end = self._fast.score(Playout(went_out, hands, t, [0] * self.players))
+                return tuple(plays), tuple(p + q for p, q in zip(points, end, strict=True))
+            seat = nxt
+            # What the rest of the line is worth: its value less what is scored so far.
+            target = value - (2 * points[root] - sum(points))
+            for _, t, slot in sorted(self._children(packed, board, seat), reverse=True):
+                if (
+                    self._after(packed, board, seat, drawn, t, slot, target - 1, target + 1)
+                    == target
+                ):
+                    break
+            else:
+                raise AssertionError("no play reaches the position's value")
+            plays.append(Play(seat, move_of(t, slot)))
+
+
+def _play_line(e: int, t: int, slot: int) -> int:
+    """The packed ends once tile ``t`` is laid at ``slot`` of the line ``e``."""
+    i = t << 6 | e
+    return (_LEFT[i] if slot == 0 else _RIGHT[i]) >> 1
+
+
+def _line_ends(board: Board) -> int:
+    """A line's open ends packed as ``a << 3 | b`` (-1 for an empty table)."""
+    if not board.down:
+        return -1
+    a, b = board.vals
+    return a << 3 | b
+
+
+def _slot(move: Move) -> int:
+    """The open end a move names, as a slot (-1: the opening tile)."""
+    return -1 if move.end is None else END_ORDER.index(move.end)
+
+
+def _board_key(board: Board) -> int:
+    """What of a layout with the spinner rule the rest of the round depends on: the
+    open values and what each adds to the count, the spinner's free long sides, whether
+    it is down, and a lone opening double (its halves count once)."""
+    vals = board.vals
+    k = len(vals)
+    for v in vals:
+        k = k << 3 | v
+    for c in board.cont:
+        k = k << 4 | c
+    for s in board.free:
+        k |= 1 << (40 + s)
+    k = k << 1 | (board.spinner >= 0)
+    return k << 1 | (board.down == 1 and DOUBLE[board.last])
