@@ -48,32 +48,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.kernel import (
-    _LEFT,
-    _RIGHT,
-    _WANT,
-    BIT,
-    DOUBLE,
-    FULL,
-    HIGH,
-    LOW,
-    PIPS,
-    Board,
-    FastRules,
-    Playout,
-    bits,
-    play_score,
-    to_mask,
-)
+from engine.kernel import BIT, DOUBLE, FULL, PIPS, Board, FastRules, Playout, play_score, to_mask
 from engine.layout import END_ORDER
 from engine.rules import Rules
-from engine.state import Move, RoundState, legal_moves_of, move_of
+from engine.state import Move, RoundState, legal_moves_of
 
 INF = 1 << 20
 """Beyond any value a round can have."""
-
-_SWAP: tuple[int, ...] = tuple((e & 7) << 3 | e >> 3 for e in range(64))
-"""A line's packed ends ``a << 3 | b`` read from the other side: ``b << 3 | a``."""
 
 
 @dataclass(frozen=True)
@@ -172,8 +153,9 @@ class Solver:
     """Alpha-beta search of open-hand positions for one set of rules and player count.
 
     Hands are packed into one integer, seat ``s``'s tiles at bits ``28 s`` to
-    ``28 s + 27``; a line's open ends are packed as ``a << 3 | b`` (the kernel's line
-    tables), a layout with the spinner rule is the kernel's :class:`Board`. The
+    ``28 s + 27``. A layout is known by what the rest of the round depends on (see
+    :meth:`_layout_key`), numbered as it is first met; the kernel's :class:`Board`
+    places each tile once on each layout and the solver remembers where it leads. The
     transposition table lives for one solve. ``node_limit`` (``None``: none) stops a
     search that grows past that many positions with :class:`NodeLimit`.
     """
@@ -184,11 +166,17 @@ class Solver:
         self.players = players
         self.node_limit = node_limit
         self.nodes = 0
+        """Positions searched since the solver was made."""
         self._fast = FastRules(rules, players)
         self._side_of = self._fast.side_of
-        self._line = not (rules.spinner or rules.fives)
+        self._fives = rules.fives
+        self._plain = not (rules.spinner or rules.fives)
         self._shift = tuple(28 * s for s in range(players))
         self._next = tuple((s + 1) % players for s in range(players))
+        self._keys: dict[int, int] = {}
+        self._boards: list[Board] = []
+        self._wants: list[int] = []
+        self._rows: list[list[tuple[tuple[int, int], ...] | None]] = []
         self._begin((), 0)
 
     # -- the public entry points ---------------------------------------------------
@@ -236,6 +224,55 @@ class Solver:
         order."""
         return self._values(list(hands), board, tuple(stock), seat, moves)
 
+    # -- layouts -----------------------------------------------------------------------
+
+    def _layout_key(self, board: Board) -> int:
+        """What of a layout the rest of the round depends on. On a line without play
+        points: its two open values, in either order. With the spinner rule or play
+        points: the open ends, each with its value, what it adds to the count and
+        whether it is a bare long side of the spinner (in any order), whether the
+        spinner is down, and whether an opening double lies alone (its halves then
+        count once)."""
+        if not board.down:
+            return -1
+        vals = board.vals
+        if self._plain:
+            a, b = vals
+            return a << 3 | b if a <= b else b << 3 | a
+        free = board.free
+        arms = sorted(zip(vals, board.cont, [i in free for i in range(len(vals))], strict=True))
+        k = len(arms)
+        for v, c, bare in arms:
+            k = ((k << 3 | v) << 4 | c) << 1 | bare
+        k = k << 1 | (board.spinner >= 0)
+        return k << 1 | (board.down == 1 and DOUBLE[board.last])
+
+    def _intern(self, board: Board) -> int:
+        """The number of a layout (``board`` is kept: the caller does not change it)."""
+        key = self._layout_key(board)
+        b = self._keys.get(key)
+        if b is None:
+            b = self._keys[key] = len(self._boards)
+            self._boards.append(board)
+            self._wants.append(board.want)
+            self._rows.append([None] * 28)
+        return b
+
+    def _placed(self, b: int, t: int) -> tuple[tuple[int, int], ...]:
+        """Where tile ``t`` can go on layout ``b``: each distinct layout it makes, and
+        what the play scores there."""
+        row = self._rows[b]
+        found = row[t]
+        if found is None:
+            board = self._boards[b]
+            after: dict[int, int] = {}
+            for _, slot, count in board.placements(BIT[t]):
+                child = board.copy()
+                child.place(t, slot)
+                after.setdefault(self._intern(child), play_score(count) if self._fives else 0)
+            found = row[t] = tuple(after.items())
+        return found
+
     # -- the search ------------------------------------------------------------------
 
     def _begin(self, stock: tuple[int, ...], side: int) -> None:
@@ -243,9 +280,9 @@ class Solver:
         self._stock = stock
         self._root = side
         self._maxing = tuple(s == side for s in self._side_of)
-        self._tt: dict[Any, tuple[int, int, int]] = {}
+        self._tt: dict[int, tuple[int, int, int]] = {}
         self._ends: dict[int, int] = {}
-        self._start = (0, 0, 0, 0)
+        self._start: tuple[int, Board, int] = (0, Board(), 0)
 
     def _values(
         self,
@@ -259,16 +296,22 @@ class Solver:
         packed = 0
         for s, h in enumerate(hands):
             packed |= h << self._shift[s]
-        root: Any = board.copy() if not self._line else _line_ends(board)
-        self._start = (packed, root, seat, 0)
+        self._start = (packed, board, seat)
         out = []
         guess = 0
         for m in moves:
-            guess = self._exact(packed, root, seat, m.tile.index, _slot(m), guess)
+            child, score = self._move(board, m)
+            guess = self._exact(packed, seat, m.tile.index, child, score, guess)
             out.append(guess)
         return out
 
-    def _exact(self, packed: int, board: Any, seat: int, t: int, slot: int, guess: int) -> int:
+    def _move(self, board: Board, move: Move) -> tuple[int, int]:
+        """The layout a move makes from the real ``board``, and what it scores."""
+        child = board.copy()
+        child.place(move.tile.index, _slot(move))
+        return self._intern(child), play_score(child.count) if self._fives else 0
+
+    def _exact(self, packed: int, seat: int, t: int, child: int, score: int, guess: int) -> int:
         """The exact value of a play from the solve's position, by null-window searches
         that close in on it from ``guess`` (MTD(f): each answers "at least ``beta``?",
         and the transposition table keeps what the earlier ones found)."""
@@ -276,117 +319,82 @@ class Solver:
         g = guess
         while lo < hi:
             beta = g + 1 if g == lo else g
-            g = self._after(packed, board, seat, 0, t, slot, beta - 1, beta)
+            g = self._after(packed, seat, 0, t, child, score, beta - 1, beta)
             if g < beta:
                 hi = g
             else:
                 lo = g
         return g
 
-    def _after(
-        self,
-        packed: int,
-        board: Any,
-        seat: int,
-        drawn: int,
-        t: int,
-        slot: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value once ``seat`` lays ``t`` at ``slot``: what the play scores for the
-        solved side, then what follows."""
-        packed, after, nxt, drawn, score = self._play(packed, board, seat, drawn, t, slot)
-        gain = score if self._maxing[seat] else -score
-        if nxt < 0:
-            went_out = seat if not packed >> self._shift[seat] & FULL else None
-            return gain + self._end(packed, went_out, t)
-        return gain + self._search(packed, after, nxt, drawn, alpha - gain, beta - gain)
-
-    def _play(
-        self, packed: int, board: Any, seat: int, drawn: int, t: int, slot: int
-    ) -> tuple[int, Any, int, int, int]:
-        """``seat`` lays ``t`` at ``slot``, then the turn passes on: a seat that cannot
-        play draws until it can, or passes. The hands, open ends, seat to move (-1: the
-        round is over), tiles drawn, and what the play scored."""
-        shift = self._shift[seat]
-        packed ^= 1 << (t + shift)
-        score = 0
-        if self._line:
-            after: Any = LOW[t] << 3 | HIGH[t] if board < 0 else _play_line(board, t, slot)
-            want = _WANT[after]
-        else:
-            after = board.copy()
-            after.place(t, slot)
-            want = after.want
-            if self._fast.fives:
-                score = play_score(after.count)
-        if not packed >> shift & FULL:
-            return packed, after, -1, drawn, score
+    def _advance(self, packed: int, want: int, seat: int, drawn: int) -> tuple[int, int, int]:
+        """After ``seat`` played onto a layout that takes the tiles ``want``, the turn
+        passes on: a seat that cannot play draws until it can (while the boneyard lasts)
+        or passes. The hands, the seat to move (-1: every seat passed, the round is
+        blocked) and the tiles drawn so far."""
         stock = self._stock
         nxt = seat
         for _ in range(self.players):
             nxt = self._next[nxt]
             sh = self._shift[nxt]
             if packed >> sh & want:
-                return packed, after, nxt, drawn, score
+                return packed, nxt, drawn
             while drawn < len(stock):
                 tile = stock[drawn]
                 drawn += 1
                 packed |= 1 << (tile + sh)
                 if want >> tile & 1:
-                    return packed, after, nxt, drawn, score
-        return packed, after, -1, drawn, score
+                    return packed, nxt, drawn
+        return packed, -1, drawn
 
-    def _key(self, packed: int, board: Any, seat: int, drawn: int) -> Any:
-        if self._line:
-            e = board if board <= _SWAP[board] else _SWAP[board]
-            return ((packed << 6 | e) << 5 | drawn) << 2 | seat
-        return (packed << 5 | drawn) << 2 | seat, _board_key(board)
+    def _after(
+        self,
+        packed: int,
+        seat: int,
+        drawn: int,
+        t: int,
+        child: int,
+        score: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once ``seat`` lays ``t`` to make layout ``child``, scoring
+        ``score``: that score for or against the solved side, then what follows."""
+        shift = self._shift[seat]
+        packed ^= 1 << (t + shift)
+        gain = score if self._maxing[seat] else -score
+        if not packed >> shift & FULL:
+            return gain + self._end(packed, seat, t)
+        packed, nxt, drawn = self._advance(packed, self._wants[child], seat, drawn)
+        if nxt < 0:
+            return gain + self._end(packed, None, t)
+        return gain + self._search(packed, child, nxt, drawn, alpha - gain, beta - gain)
 
-    def _children(self, packed: int, board: Any, seat: int) -> list[tuple[int, int, int]]:
-        """The distinct plays of ``seat``: ``(order, tile, slot)``, best-looking first
-        (a play that goes out, one that scores, then heavy tiles first)."""
+    def _children(self, packed: int, b: int, seat: int) -> list[tuple[int, int, int, int]]:
+        """The plays of ``seat`` on layout ``b``: ``(order, tile, layout, score)``, the
+        higher ``order`` the more promising (a play that goes out, that scores, that
+        leaves the next seat nothing to play, a heavy tile)."""
         hand = packed >> self._shift[seat] & FULL
+        follow = packed >> self._shift[self._next[seat]] & FULL
+        wants = self._wants
         out = []
-        if self._line:
-            if board < 0:
-                return [(PIPS[t], t, -1) for t in bits(hand)]
-            follow = packed >> self._shift[self._next[seat]] & FULL
-            m = hand & _WANT[board]
-            while m:
-                low = m & -m
-                m ^= low
-                t = low.bit_length() - 1
-                i = t << 6 | board
-                left = _LEFT[i]
-                right = _RIGHT[i]
-                key = PIPS[t] + (0 if hand == low else 100)
-                if left >= 0:
-                    shut = 0 if follow & _WANT[left >> 1] else 50
-                    out.append((key + shut, t, 0))
-                    if right >= 0 and (right >> 1) not in (left >> 1, _SWAP[left >> 1]):
-                        shut = 0 if follow & _WANT[right >> 1] else 50
-                        out.append((key + shut, t, 1))
-                elif right >= 0:
-                    shut = 0 if follow & _WANT[right >> 1] else 50
-                    out.append((key + shut, t, 1))
-            return out
-        fives = self._fast.fives
-        for t, slot, count in board.placements(hand & board.want):
-            key = PIPS[t] + (0 if hand == BIT[t] else 100)
-            if fives:
-                key += 4 * play_score(count)
-            out.append((key, t, slot))
+        m = hand & wants[b]
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            order = PIPS[t] + (1000 if hand == low else 0)
+            for child, score in self._placed(b, t):
+                shut = 0 if follow & wants[child] else 50
+                out.append((order + 4 * score + shut, t, child, score))
         return out
 
-    def _search(self, packed: int, board: Any, seat: int, drawn: int, alpha: int, beta: int) -> int:
+    def _search(self, packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
         """The value of the position, ``seat`` to move (it has a play): exact when it
         lies strictly between ``alpha`` and ``beta``, else a bound on that side."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise NodeLimit
-        key = self._key(packed, board, seat, drawn)
+        key = ((packed << 5 | drawn) << 2 | seat) << 24 | b
         tt = self._tt
         entry = tt.get(key)
         lo, hi, first = -INF, INF, -1
@@ -399,7 +407,7 @@ class Solver:
             alpha = max(alpha, lo)
             beta = min(beta, hi)
         a0, b0 = alpha, beta
-        children = self._children(packed, board, seat)
+        children = self._children(packed, b, seat)
         children.sort(reverse=True)
         if first >= 0:
             children.sort(key=lambda c: c[1] != first)
@@ -407,8 +415,8 @@ class Solver:
         best = -INF if maxing else INF
         best_tile = -1
         after = self._after
-        for _, t, slot in children:
-            v = after(packed, board, seat, drawn, t, slot, alpha, beta)
+        for _, t, child, score in children:
+            v = after(packed, seat, drawn, t, child, score, alpha, beta)
             if maxing:
                 if v > best:
                     best, best_tile = v, t
@@ -439,8 +447,7 @@ class Solver:
             hands = [packed >> sh & FULL for sh in self._shift]
             zeros = [0] * self.players
             _, points = self._fast.score(Playout(went_out, hands, last, zeros))
-            value = 2 * points[self._root] - sum(points)
-            ends[key] = value
+            value = ends[key] = 2 * points[self._root] - sum(points)
         return value
 
     # -- the principal line ----------------------------------------------------------
@@ -448,14 +455,21 @@ class Solver:
     def _line_after(self, move: Move, value: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
         """A best line starting with ``move`` from the solve's position, whose value is
         ``value``, and each side's points (from now on) at its end."""
-        packed, board, seat, drawn = self._start
-        t, slot = move.tile.index, _slot(move)
+        packed, board, seat = self._start
+        drawn = 0
         plays = [Play(seat, move)]
         points = [0] * self._fast.sides
         root = self._root
         while True:
-            packed, board, nxt, drawn, score = self._play(packed, board, seat, drawn, t, slot)
-            points[self._side_of[seat]] += score
+            t = move.tile.index
+            board = board.copy()
+            board.place(t, _slot(move))
+            if self._fives:
+                points[self._side_of[seat]] += play_score(board.count)
+            packed ^= 1 << (t + self._shift[seat])
+            nxt = -1
+            if packed >> self._shift[seat] & FULL:
+                packed, nxt, drawn = self._advance(packed, board.want, seat, drawn)
             if nxt < 0:
                 hands = [packed >> sh & FULL for sh in self._shift]
                 went_out = seat if not hands[seat] else None
@@ -464,47 +478,20 @@ class Solver:
             seat = nxt
             # What the rest of the line is worth: its value less what is scored so far.
             target = value - (2 * points[root] - sum(points))
-            for _, t, slot in sorted(self._children(packed, board, seat), reverse=True):
+            hand = packed >> self._shift[seat] & FULL
+            for move in legal_moves_of(hand, board, None):
+                child, score = self._move(board, move)
+                t = move.tile.index
                 if (
-                    self._after(packed, board, seat, drawn, t, slot, target - 1, target + 1)
+                    self._after(packed, seat, drawn, t, child, score, target - 1, target + 1)
                     == target
                 ):
                     break
             else:
                 raise AssertionError("no play reaches the position's value")
-            plays.append(Play(seat, move_of(t, slot)))
-
-
-def _play_line(e: int, t: int, slot: int) -> int:
-    """The packed ends once tile ``t`` is laid at ``slot`` of the line ``e``."""
-    i = t << 6 | e
-    return (_LEFT[i] if slot == 0 else _RIGHT[i]) >> 1
-
-
-def _line_ends(board: Board) -> int:
-    """A line's open ends packed as ``a << 3 | b`` (-1 for an empty table)."""
-    if not board.down:
-        return -1
-    a, b = board.vals
-    return a << 3 | b
+            plays.append(Play(seat, move))
 
 
 def _slot(move: Move) -> int:
     """The open end a move names, as a slot (-1: the opening tile)."""
     return -1 if move.end is None else END_ORDER.index(move.end)
-
-
-def _board_key(board: Board) -> int:
-    """What of a layout with the spinner rule the rest of the round depends on: the
-    open values and what each adds to the count, the spinner's free long sides, whether
-    it is down, and a lone opening double (its halves count once)."""
-    vals = board.vals
-    k = len(vals)
-    for v in vals:
-        k = k << 3 | v
-    for c in board.cont:
-        k = k << 4 | c
-    for s in board.free:
-        k |= 1 << (40 + s)
-    k = k << 1 | (board.spinner >= 0)
-    return k << 1 | (board.down == 1 and DOUBLE[board.last])
