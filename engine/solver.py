@@ -369,25 +369,6 @@ class Solver:
             return gain + self._end(packed, None, t)
         return gain + self._search(packed, child, nxt, drawn, alpha - gain, beta - gain)
 
-    def _children(self, packed: int, b: int, seat: int) -> list[tuple[int, int, int, int]]:
-        """The plays of ``seat`` on layout ``b``: ``(order, tile, layout, score)``, the
-        higher ``order`` the more promising (a play that goes out, that scores, that
-        leaves the next seat nothing to play, a heavy tile)."""
-        hand = packed >> self._shift[seat] & FULL
-        follow = packed >> self._shift[self._next[seat]] & FULL
-        wants = self._wants
-        out = []
-        m = hand & wants[b]
-        while m:
-            low = m & -m
-            m ^= low
-            t = low.bit_length() - 1
-            order = PIPS[t] + (1000 if hand == low else 0)
-            for child, score in self._placed(b, t):
-                shut = 0 if follow & wants[child] else 50
-                out.append((order + 4 * score + shut, t, child, score))
-        return out
-
     def _search(self, packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
         """The value of the position, ``seat`` to move (it has a play): exact when it
         lies strictly between ``alpha`` and ``beta``, else a bound on that side."""
@@ -407,16 +388,45 @@ class Solver:
             alpha = max(alpha, lo)
             beta = min(beta, hi)
         a0, b0 = alpha, beta
-        children = self._children(packed, b, seat)
+        shift = self._shift[seat]
+        hand = packed >> shift & FULL
+        wants = self._wants
+        row = self._rows[b]
+        # The plays, the most promising first: the best play found here before, one
+        # that goes out, one that scores, a heavy tile.
+        children = []
+        m = hand & wants[b]
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            order = PIPS[t] + (1000 if hand == low else 0) + (2000 if t == first else 0)
+            for child, score in row[t] or self._placed(b, t):
+                children.append((order + 4 * score, t, child, score))
         children.sort(reverse=True)
-        if first >= 0:
-            children.sort(key=lambda c: c[1] != first)
         maxing = self._maxing[seat]
         best = -INF if maxing else INF
         best_tile = -1
-        after = self._after
+        advance = self._advance
+        search = self._search
+        end = self._end
+        nxt = self._next[seat]
+        follow = self._shift[nxt]
         for _, t, child, score in children:
-            v = after(packed, seat, drawn, t, child, score, alpha, beta)
+            after = packed ^ BIT[t] << shift
+            gain = score if maxing else -score
+            want = wants[child]
+            if not after >> shift & FULL:
+                v = gain + end(after, seat, t)
+            elif after >> follow & want:
+                # The next seat can play (else _advance passes the turn on).
+                v = gain + search(after, child, nxt, drawn, alpha - gain, beta - gain)
+            else:
+                after, later, more = advance(after, want, seat, drawn)
+                if later < 0:
+                    v = gain + end(after, None, t)
+                else:
+                    v = gain + search(after, child, later, more, alpha - gain, beta - gain)
             if maxing:
                 if v > best:
                     best, best_tile = v, t
