@@ -43,7 +43,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,7 +157,7 @@ class Solver:
     :meth:`_layout_key`), numbered as it is first met; the kernel's :class:`Board`
     places each tile once on each layout and the solver remembers where it leads. The
     transposition table lives for one solve. ``node_limit`` (``None``: none) stops a
-    search that grows past that many positions with :class:`NodeLimit`.
+    solve that searches more positions than that with :class:`NodeLimit`.
     """
 
     def __init__(self, rules: Rules, players: int, *, node_limit: int | None = None) -> None:
@@ -191,14 +191,17 @@ class Solver:
         moves = legal_moves_of(hands[seat], board, state.opening)
         side = self._side_of[seat]
         past = list(state.play_points)
-        start = self.nodes
-        found = self._values(hands, board, tuple(t.index for t in state.boneyard), seat, moves)
-        offset = 2 * past[side] - sum(past)
-        values = []
-        for m, v in zip(moves, found, strict=True):
-            plays, points = self._line_after(m, v)
-            total = tuple(p + q for p, q in zip(past, points, strict=True))
-            values.append(MoveValue(m, v + offset, total, plays))
+        try:
+            found = self._values(hands, board, tuple(t.index for t in state.boneyard), seat, moves)
+            offset = 2 * past[side] - sum(past)
+            values = []
+            for m, v in zip(moves, found, strict=True):
+                plays, points = self._line_after(m, v)
+                total = tuple(p + q for p, q in zip(past, points, strict=True))
+                values.append(MoveValue(m, v + offset, total, plays))
+        finally:
+            searched = self._counted()
+            self.nodes += searched
         best = max(values, key=lambda mv: mv.value)
         return Solution(
             seat=seat,
@@ -207,7 +210,7 @@ class Solver:
             points=best.points,
             moves=tuple(values),
             line=best.line,
-            nodes=self.nodes - start,
+            nodes=searched,
         )
 
     def values(
@@ -222,7 +225,10 @@ class Solver:
         counting only the points scored from now on. ``hands`` are masks, ``board`` the
         open ends (not changed), ``stock`` the boneyard's tile indices in drawing
         order."""
-        return self._values(list(hands), board, tuple(stock), seat, moves)
+        try:
+            return self._values(list(hands), board, tuple(stock), seat, moves)
+        finally:
+            self.nodes += self._counted()
 
     # -- layouts -----------------------------------------------------------------------
 
@@ -283,6 +289,8 @@ class Solver:
         self._tt: dict[int, tuple[int, int, int]] = {}
         self._ends: dict[int, int] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
+        self._advance = self._advancer()
+        self._search, self._counted = self._searcher()
 
     def _values(
         self,
@@ -326,25 +334,35 @@ class Solver:
                 lo = g
         return g
 
-    def _advance(self, packed: int, want: int, seat: int, drawn: int) -> tuple[int, int, int]:
-        """After ``seat`` played onto a layout that takes the tiles ``want``, the turn
-        passes on: a seat that cannot play draws until it can (while the boneyard lasts)
-        or passes. The hands, the seat to move (-1: every seat passed, the round is
-        blocked) and the tiles drawn so far."""
+    def _advancer(self) -> Callable[[int, int, int, int], tuple[int, int, int]]:
+        """The turn order of this solve, as a function ``advance(hands, want, seat,
+        drawn)``: after ``seat`` played onto a layout that takes the tiles ``want``, the
+        turn passes on; a seat that cannot play draws until it can (while the boneyard
+        lasts) or passes. It returns the hands, the seat to move (-1: every seat passed,
+        the round is blocked) and the tiles drawn so far."""
         stock = self._stock
-        nxt = seat
-        for _ in range(self.players):
-            nxt = self._next[nxt]
-            sh = self._shift[nxt]
-            if packed >> sh & want:
-                return packed, nxt, drawn
-            while drawn < len(stock):
-                tile = stock[drawn]
-                drawn += 1
-                packed |= 1 << (tile + sh)
-                if want >> tile & 1:
+        size = len(stock)
+        order = [
+            [
+                (nxt % self.players, 28 * (nxt % self.players))
+                for nxt in range(s + 1, s + 1 + self.players)
+            ]
+            for s in range(self.players)
+        ]
+
+        def advance(packed: int, want: int, seat: int, drawn: int) -> tuple[int, int, int]:
+            for nxt, sh in order[seat]:
+                if packed >> sh & want:
                     return packed, nxt, drawn
-        return packed, -1, drawn
+                while drawn < size:
+                    tile = stock[drawn]
+                    drawn += 1
+                    packed |= 1 << (tile + sh)
+                    if want >> tile & 1:
+                        return packed, nxt, drawn
+            return packed, -1, drawn
+
+        return advance
 
     def _after(
         self,
@@ -369,83 +387,101 @@ class Solver:
             return gain + self._end(packed, None, t)
         return gain + self._search(packed, child, nxt, drawn, alpha - gain, beta - gain)
 
-    def _search(self, packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
-        """The value of the position, ``seat`` to move (it has a play): exact when it
-        lies strictly between ``alpha`` and ``beta``, else a bound on that side."""
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise NodeLimit
-        key = ((packed << 5 | drawn) << 2 | seat) << 24 | b
+    def _searcher(self) -> tuple[Callable[[int, int, int, int, int, int], int], Callable[[], int]]:
+        """The search of this solve, ``search(hands, layout, seat, drawn, alpha,
+        beta)``, and a function that counts the positions it has searched. (The tables
+        are bound to local names: a closure reads them faster than attributes.)"""
         tt = self._tt
-        entry = tt.get(key)
-        lo, hi, first = -INF, INF, -1
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
-        shift = self._shift[seat]
-        hand = packed >> shift & FULL
         wants = self._wants
-        row = self._rows[b]
-        # The plays, the most promising first: the best play found here before, one
-        # that goes out, one that scores, a heavy tile.
-        children = []
-        m = hand & wants[b]
-        while m:
-            low = m & -m
-            m ^= low
-            t = low.bit_length() - 1
-            order = PIPS[t] + (1000 if hand == low else 0) + (2000 if t == first else 0)
-            for child, score in row[t] or self._placed(b, t):
-                children.append((order + 4 * score, t, child, score))
-        children.sort(reverse=True)
-        maxing = self._maxing[seat]
-        best = -INF if maxing else INF
-        best_tile = -1
+        rows = self._rows
+        placed = self._placed
+        shifts = self._shift
+        nexts = self._next
+        maxing_of = self._maxing
         advance = self._advance
-        search = self._search
         end = self._end
-        nxt = self._next[seat]
-        follow = self._shift[nxt]
-        for _, t, child, score in children:
-            after = packed ^ BIT[t] << shift
-            gain = score if maxing else -score
-            want = wants[child]
-            if not after >> shift & FULL:
-                v = gain + end(after, seat, t)
-            elif after >> follow & want:
-                # The next seat can play (else _advance passes the turn on).
-                v = gain + search(after, child, nxt, drawn, alpha - gain, beta - gain)
-            else:
-                after, later, more = advance(after, want, seat, drawn)
-                if later < 0:
-                    v = gain + end(after, None, t)
+        limit = -1 if self.node_limit is None else self.node_limit + 1
+        count = 0
+
+        def search(packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
+            """The value of the position, ``seat`` to move (it has a play): exact when
+            it lies strictly between ``alpha`` and ``beta``, else a bound on that side."""
+            nonlocal count
+            count += 1
+            if count == limit:
+                raise NodeLimit
+            key = ((packed << 5 | drawn) << 2 | seat) << 24 | b
+            entry = tt.get(key)
+            lo, hi, first = -INF, INF, -1
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+            a0, b0 = alpha, beta
+            shift = shifts[seat]
+            hand = packed >> shift & FULL
+            row = rows[b]
+            # The plays, the most promising first: the best play found here before, one
+            # that goes out, one that scores, a heavy tile.
+            children = []
+            m = hand & wants[b]
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                order = PIPS[t] + (1000 if hand == low else 0) + (2000 if t == first else 0)
+                for child, score in row[t] or placed(b, t):
+                    children.append((order + 4 * score, t, child, score))
+            if len(children) > 1:
+                children.sort(reverse=True)
+            maxing = maxing_of[seat]
+            best = -INF if maxing else INF
+            best_tile = -1
+            nxt = nexts[seat]
+            follow = shifts[nxt]
+            for _, t, child, score in children:
+                after = packed ^ BIT[t] << shift
+                gain = score if maxing else -score
+                want = wants[child]
+                if not after >> shift & FULL:
+                    v = gain + end(after, seat, t)
+                elif after >> follow & want:
+                    # The next seat can play (else advance passes the turn on).
+                    v = gain + search(after, child, nxt, drawn, alpha - gain, beta - gain)
                 else:
-                    v = gain + search(after, child, later, more, alpha - gain, beta - gain)
-            if maxing:
-                if v > best:
+                    after, later, more = advance(after, want, seat, drawn)
+                    if later < 0:
+                        v = gain + end(after, None, t)
+                    else:
+                        v = gain + search(after, child, later, more, alpha - gain, beta - gain)
+                if maxing:
+                    if v > best:
+                        best, best_tile = v, t
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
                     best, best_tile = v, t
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_tile = v, t
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        tt[key] = (lo, hi, best_tile)
-        return best
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+            if best <= a0:
+                hi = best
+            elif best >= b0:
+                lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_tile)
+            return best
+
+        def counted() -> int:
+            return count
+
+        return search, counted
 
     def _end(self, packed: int, went_out: int | None, last: int) -> int:
         """What the end of the round is worth to the solved side: its points for the
