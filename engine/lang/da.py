@@ -498,6 +498,10 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "spørgsmålet {ask} kræver brikker på bordet",
     "error.bad_answer": "Skriv dit svar som et helt tal med cifre, fx 12.",
     # --- end of the Lessons block.
+    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    "error.unknown_puzzle": "Der er ingen opgave {puzzle}.",
+    "error.bad_date": "En dato skrives år-måned-dag, fx 2026-12-03, ikke {date}.",
+    # --- end of the Puzzles block.
     # Offline: the service worker's update banner and the web app manifest
     # (hooks/offline.py, docs/assets/js/offline.js).
     "offline.app_name": "Block-domino",

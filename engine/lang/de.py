@@ -498,6 +498,10 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "die Frage {ask} braucht Steine auf dem Tisch",
     "error.bad_answer": "Schreib deine Antwort als ganze Zahl in Ziffern, etwa 12.",
     # --- end of the Lessons block.
+    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    "error.unknown_puzzle": "Es gibt kein Rätsel {puzzle}.",
+    "error.bad_date": "Ein Datum wird als Jahr-Monat-Tag geschrieben, etwa 2026-12-03, nicht {date}.",
+    # --- end of the Puzzles block.
     # Offline: the service worker's update banner and the web app manifest
     # (hooks/offline.py, docs/assets/js/offline.js).
     "offline.app_name": "Domino Block",

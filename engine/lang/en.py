@@ -500,6 +500,10 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "the question {ask} needs tiles on the table",
     "error.bad_answer": "Write your answer as a whole number in digits, such as 12.",
     # --- end of the Lessons block.
+    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    "error.unknown_puzzle": "There is no puzzle {puzzle}.",
+    "error.bad_date": "A date is written year-month-day, such as 2026-12-03, not {date}.",
+    # --- end of the Puzzles block.
     # Offline: the service worker's update banner and the web app manifest
     # (hooks/offline.py, docs/assets/js/offline.js).
     "offline.app_name": "Block dominoes",

@@ -498,6 +498,10 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "la question {ask} demande des dominos sur la table",
     "error.bad_answer": "Écrivez votre réponse en chiffres, sous la forme d’un nombre entier comme 12.",
     # --- end of the Lessons block.
+    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    "error.unknown_puzzle": "Il n’y a pas de problème {puzzle}.",
+    "error.bad_date": "Une date s’écrit année-mois-jour, par exemple 2026-12-03, et non {date}.",
+    # --- end of the Puzzles block.
     # Offline: the service worker's update banner and the web app manifest
     # (hooks/offline.py, docs/assets/js/offline.js).
     "offline.app_name": "Dominos Block",

@@ -498,6 +498,10 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "pytanie {ask} wymaga klocków na stole",
     "error.bad_answer": "Wpisz odpowiedź cyframi, jako liczbę całkowitą, na przykład 12.",
     # --- end of the Lessons block.
+    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    "error.unknown_puzzle": "Nie ma łamigłówki {puzzle}.",
+    "error.bad_date": "Datę zapisuje się jako rok-miesiąc-dzień, na przykład 2026-12-03, a nie {date}.",
+    # --- end of the Puzzles block.
     # Offline: the service worker's update banner and the web app manifest
     # (hooks/offline.py, docs/assets/js/offline.js).
     "offline.app_name": "Domino Block",
