@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import lessons, practice, scorepad
+from engine import lessons, practice, puzzle_view, scorepad
 from engine.description import end_label
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg, tile_svg
@@ -163,6 +163,14 @@ def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
         move = {"preset": task.preset, "plays": plays, "hand": hand, "tile": tile, "end": end}
         reply["view"] = try_move(move, lang)
     return reply
+
+
+@method("puzzle")
+def puzzle(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A puzzle of the puzzles page (:func:`engine.puzzle_view.reply`): its view, by
+    ``id`` or as the puzzle of the day ``date``; with ``tile`` and ``end`` (or
+    ``reveal``), the reader's move judged by the solver."""
+    return puzzle_view.reply(args, lang)
 
 
 def _save(args: dict[str, Any]) -> Any:

@@ -13,18 +13,28 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
+import subprocess
+import sys
+import time
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine import RoundState, Rules
+from engine import RoundState, Rules, web
+from engine import puzzle_view as view
 from engine import puzzles as P
 from engine.errors import DominoError
+from engine.lang import LANGUAGES, text
 from engine.rules import PRESETS
 from engine.solver import MoveValue, Play, solve
 from engine.state import Move
 from engine.tiles import Tile
+from engine.walkthrough import tell_end
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PUZZLES = P.load()
 TEXT = P.DATA.read_text(encoding="utf-8")
@@ -376,3 +386,241 @@ def test_an_unknown_puzzle_is_an_error() -> None:
     with pytest.raises(DominoError) as e:
         P.by_id("chess-1")
     assert e.value.code == "unknown_puzzle"
+
+
+# -- the build's check ---------------------------------------------------------------------
+
+
+def test_the_builds_check_is_remembered_only_when_it_finds_nothing(tmp_path: Path) -> None:
+    from hooks import puzzles_page
+
+    cache = tmp_path / "cache"
+    good = tmp_path / "good.json"
+    good.write_text(TEXT, encoding="utf-8")
+    assert puzzles_page.check(good, cache) == []
+    assert [p.name for p in cache.iterdir()] == [puzzles_page.check_key(TEXT)]
+    start = time.process_time()
+    assert puzzles_page.check(good, cache) == []
+    assert time.process_time() - start < 0.5  # remembered: nothing solved again
+    data = json.loads(TEXT)
+    data["puzzles"][2]["theme"] = "block" if data["puzzles"][2]["theme"] != "block" else "out"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    found = puzzles_page.check(bad, cache)
+    assert found == [f"{bad.as_posix()}: {line}" for line in P.check_text(bad.read_text())]
+    assert found and f"puzzle {data['puzzles'][2]['id']}: the theme is" in found[0]
+    assert len(list(cache.iterdir())) == 1  # a check that found a problem is not kept
+    assert puzzles_page.check(bad, cache) == found
+    assert "cannot be read" in puzzles_page.check(tmp_path / "missing.json", cache)[0]
+
+
+@pytest.mark.parametrize("verbosity", ["-q", "-v"])
+def test_a_changed_puzzle_fails_the_strict_build(tmp_path: Path, verbosity: str) -> None:
+    """A small site (its home pages, in English and French) built with a data file whose
+    puzzle is changed: the strict build fails with one error naming the file and the
+    puzzle, quiet or verbose."""
+    from small_site import ENV, small_site
+
+    data = json.loads(TEXT)
+    target = data["puzzles"][5]
+    target["values"][target["answer"]] += 3
+    changed_file = tmp_path / "puzzles.json"
+    changed_file.write_text(json.dumps(data), encoding="utf-8")
+    pages = {f"index{'' if lang == 'en' else '.' + lang}.md": "# Home\n" for lang in LANGUAGES}
+    config = small_site(tmp_path / "site", pages, build=("en", "fr"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", verbosity, "-f", str(config)],
+        cwd=config.parent,
+        env={**ENV, "DOMINO_PUZZLES": str(changed_file)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert "Aborted with a BuildError" in out and out.count("Aborted") == 1, out
+    said = f"{changed_file.as_posix()}: puzzle {target['id']}: the moves' values are"
+    assert said in out, out
+
+
+# -- what the page shows, and the engine's judgement ---------------------------------------
+
+
+def ask(args: dict[str, object], lang: str = "en") -> dict[str, Any]:
+    """The worker's answer to the page's request ``puzzle``."""
+    reply = json.loads(web.call(json.dumps({"method": "puzzle", "args": args, "lang": lang})))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def move_args(puzzle: P.Puzzle, move: str) -> dict[str, object]:
+    tile, _, end = move.partition("@")
+    return {"id": puzzle.id, "tile": tile, "end": end}
+
+
+def test_the_view_shows_the_position_every_hand_and_the_ends() -> None:
+    for number, puzzle in enumerate(PUZZLES, start=1):
+        shown = view.view(puzzle, "en")
+        state = puzzle.state()
+        seat = state.current_player
+        assert seat is not None
+        assert shown["id"] == puzzle.id and shown["number"] == number
+        assert shown["title"] == text("en", "puzzle.title", n=number)
+        assert shown["seat"] == seat + 1
+        assert f"seat {seat + 1}" in shown["question"]
+        assert [t["code"] for t in shown["tiles"]] == [t.code for t in state.hand(seat)]
+        others = [h["seat"] for h in shown["hands"]]
+        assert others == [s + 1 for s in range(state.players) if s != seat]
+        for h in shown["hands"]:
+            assert [t["code"] for t in h["tiles"]] == [t.code for t in state.hand(h["seat"] - 1)]
+        if state.layout.tiles:
+            assert {e["end"] for e in shown["ends"]} == {e.end.value for e in state.layout.ends}
+            assert shown["svg"].startswith("<svg") and shown["svg_narrow"].startswith("<svg")
+        else:
+            assert [e["end"] for e in shown["ends"]] == [""]
+            assert shown["svg"] == "" and shown["empty"]
+        plays = sum(1 for e in state.events if e.kind == "play")
+        assert len(shown["history"]) >= plays
+        if state.rules.draw:
+            tiles = [str(t) for t in state.boneyard]
+            assert all(t in shown["stock"] for t in tiles)
+        assert bool(shown["scores"]) == state.rules.fives
+
+
+def test_a_right_move_steps_through_the_winning_line_and_says_why() -> None:
+    for theme in P.THEMES:
+        puzzle = of_theme(theme)[0]
+        state, best, wrong = solved(puzzle)
+        reply = ask(move_args(puzzle, puzzle.answer))
+        assert reply["ok"], reply
+        got = reply["value"]
+        assert got["right"] is True and got["move"] == puzzle.answer
+        assert got["verdict"] == text("en", "puzzle.right", move=view.move_label(best.move, "en"))
+        runner = max(m.value for m in wrong)
+        assert view.signed(best.value) in got["worth"] and view.signed(runner) in got["worth"]
+        assert got["why"] and "{" not in got["why"]
+        # One step a play of the line, then the end of the round with its score.
+        assert len(got["steps"]) == len(best.line) + 1
+        end = end_of(state, best.line)
+        assert got["steps"][-1]["caption"].endswith(tell_end(end, "en"))
+        assert got["steps"][0]["count"] == text(
+            "en", "stepper.count", n=1, total=len(best.line) + 1
+        )
+        assert got["values"][0]["move"] == puzzle.answer
+        assert [v["best"] for v in got["values"]].count(True) == 1
+        assert len(got["values"]) == len(puzzle.values)
+
+
+def test_the_why_of_each_theme_names_its_facts() -> None:
+    for puzzle in of_theme("pass"):
+        lines = view.solved(puzzle)
+        _, facts = P.theme_of(lines)
+        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        assert f"Seat {facts['seat'] + 1} passed" in said
+    for puzzle in of_theme("double"):
+        tile = str(Move.parse(puzzle.answer).tile)
+        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        assert said.startswith(tile), said
+    for puzzle in of_theme("fives")[:3]:
+        state = puzzle.state()
+        after = state.clone()
+        after.apply(puzzle.answer)
+        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        assert f"add up to {after.layout.count()}" in said
+
+
+def test_a_wrong_move_shows_the_line_that_refutes_it() -> None:
+    puzzle = next(p for p in PUZZLES if p.players == 3)
+    state, best, wrong = solved(puzzle)
+    worst = min(wrong, key=lambda m: m.value)
+    got = ask(move_args(puzzle, str(worst.move)), "de")["value"]
+    assert got["right"] is False
+    assert "values" not in got  # the answer is not given away
+    assert view.signed(worst.value) in got["worth"] and view.signed(best.value) in got["worth"]
+    assert len(got["steps"]) == len(worst.line) + 1
+    assert got["steps"][-1]["caption"].endswith(tell_end(end_of(state, worst.line), "de"))
+    assert got["line"] == text("de", "puzzle.line.refutation")
+
+
+def test_the_answer_can_be_shown_and_the_day_picks_the_puzzle() -> None:
+    puzzle = P.daily("2026-12-03")
+    shown = ask({"date": "2026-12-03"}, "pl")["value"]
+    assert shown["id"] == puzzle.id
+    revealed = ask({"id": puzzle.id, "reveal": True}, "pl")["value"]
+    assert revealed["revealed"] is True and revealed["right"] is True
+    assert revealed["move"] == puzzle.answer
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ({"id": "chess-1"}, "unknown_puzzle"),
+        ({"date": "2026-02-30"}, "bad_date"),
+        ({"id": "block-2-01", "tile": "9-9", "end": "left"}, "bad_tile"),
+        ({"id": "block-2-01", "tile": "6-6", "end": "left"}, "not_in_tray"),
+        ({"id": "block-2-01", "tile": "0-3", "end": "right"}, "no_match"),
+        ({"id": "block-2-01", "tile": "0-3", "end": "north"}, "bad_end"),
+        ({"id": "block-2-01", "tile": "0-3", "end": 3}, "bad_end"),
+    ],
+)
+def test_a_bad_request_is_the_engines_error_in_the_readers_language(
+    args: dict[str, object], code: str
+) -> None:
+    reply = ask(args, "fr")
+    assert reply["ok"] is False and reply["code"] == code, reply
+    english = ask(args, "en")["error"]
+    assert reply["error"] and "{" not in reply["error"] and reply["error"] != english
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_every_theme_is_there_and_no_seat_zero(lang: str) -> None:
+    from test_language import seat_zero, texts_of
+
+    said: list[str] = []
+    for theme in P.THEMES:
+        for puzzle in of_theme(theme)[:2]:
+            said += texts_of(view.view(puzzle, lang))
+            _, best, wrong = solved(puzzle)
+            for mv in (best, wrong[0]):
+                said += texts_of(view.judge(puzzle, *str(mv.move).partition("@")[::2], lang))
+    said = [t for t in said if not t.lstrip().startswith("<svg")]
+    assert not [t for t in said if "{" in t]
+    assert not [t for t in said if seat_zero(lang).search(t)]
+
+
+def test_the_same_answers_in_pyodide() -> None:
+    from test_pyodide import NODE, PYODIDE
+
+    if NODE is None or not PYODIDE.is_file():
+        pytest.skip("needs Node and the npm package pyodide")
+    ids = [of_theme(t)[-1].id for t in P.THEMES]
+    program = f"IDS = {ids!r}\n" + PYODIDE_PROGRAM
+    scope: dict[str, Any] = {}
+    exec(program.strip().rsplit("\n", 1)[0], scope)
+    here = json.loads(scope["json"].dumps(scope["out"]))
+    proc = subprocess.run(
+        [str(NODE), str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout) == here
+
+
+PYODIDE_PROGRAM = """
+import json
+from engine import puzzles, web
+out = []
+for ident in IDS:
+    puzzle = puzzles.by_id(ident)
+    tile, _, end = puzzle.answer.partition("@")
+    request = {"method": "puzzle", "args": {"id": ident, "tile": tile, "end": end}, "lang": "da"}
+    reply = json.loads(web.call(json.dumps(request)))["value"]
+    steps = [s["caption"] for s in reply["steps"]]
+    out.append([reply["right"], reply["worth"], reply["why"], steps])
+out.append(puzzles.daily("2027-03-01").id)
+json.dumps(out)
+"""

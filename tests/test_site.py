@@ -56,6 +56,7 @@ PAGES = (
     "house-rules",
     "draw-and-all-fives",
     "learn",
+    "puzzles",
     "practice",
     "scorepad",
     "glossary",
