@@ -453,6 +453,12 @@ function setup(root) {
     }
   });
 
+  // A link to another puzzle of this page (its address's fragment) opens it.
+  window.addEventListener("hashchange", () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (ids.includes(id) && id !== view?.id) open(id, { focus: true });
+  });
+
   root.querySelector(".puzzles__noscript").hidden = true;
   el.app.hidden = false;
   load();
