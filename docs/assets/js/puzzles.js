@@ -19,7 +19,7 @@
 // the engine works, data-today the id of the puzzle of the day once known.
 
 import { fill, markerEnd, pickTile, request, setupStepper, startEngine } from "./page-kit.js";
-import { readStore, refusal, setAside, writeStore } from "./store.js";
+import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
 const MAX_DAYS = 400;
@@ -105,42 +105,25 @@ function setup(root) {
 
   // --- Progress -------------------------------------------------------------------------
 
-  function read(raw) {
-    try {
-      const data = JSON.parse(raw);
-      const ok =
-        data !== null &&
-        typeof data === "object" &&
-        !Array.isArray(data) &&
-        data.version === VERSION &&
-        Array.isArray(data.solved) &&
-        data.solved.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id)) &&
-        Array.isArray(data.days) &&
-        data.days.every((day) => typeof day === "string" && DAY.test(day));
-      return ok ? data : null;
-    } catch {
-      return null;
-    }
-  }
-
+  // Progress a newer site cannot read leaves the live key but is not lost: set aside,
+  // and offered for download as it was stored. A puzzle the site no longer has is
+  // forgotten.
   function load() {
-    // Nothing kept, or no storage here (private mode): progress lasts as long as the page.
-    const raw = readStore(storageKey);
-    if (raw === null) return;
-    const why = refusal(raw);
-    const data = why ? null : read(raw);
-    if (data === null) {
-      setAside(storageKey, raw, {
-        label: words.download_refused,
-        place: (p) => el.message.after(p),
-      });
-      tell(why ? words[`store_${why}`] : words.corrupt);
-      return;
-    }
-    // A puzzle a newer site no longer has is forgotten.
+    const data = loadStore(storageKey, VERSION, (d) => (valid(d) ? d : null), {
+      label: words.download_refused,
+      place: (p) => el.message.after(p),
+      refused: (why) => tell(why === "corrupt" ? words.corrupt : words[`store_${why}`]),
+    });
+    if (data === null) return;
     solved = new Set(data.solved.filter((id) => ids.includes(id)));
     days = new Set(data.days.sort().slice(-MAX_DAYS));
   }
+
+  const valid = (data) =>
+    Array.isArray(data.solved) &&
+    data.solved.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id)) &&
+    Array.isArray(data.days) &&
+    data.days.every((day) => typeof day === "string" && DAY.test(day));
 
   // Storage full or refused: the puzzles go on without it.
   function store() {
