@@ -220,13 +220,15 @@ class Solver:
         stock: Sequence[int],
         seat: int,
         moves: Sequence[Move],
+        spread: int | None = None,
     ) -> list[int]:
         """The value of each of ``moves`` (legal plays of ``seat``) for ``seat``'s side,
         counting only the points scored from now on. ``hands`` are masks, ``board`` the
         open ends (not changed), ``stock`` the boneyard's tile indices in drawing
-        order."""
+        order. With ``spread``, a value more than ``spread`` below the best is given as
+        the best less ``spread`` (proving only that it is no more is quicker)."""
         try:
-            return self._values(list(hands), board, tuple(stock), seat, moves)
+            return self._values(list(hands), board, tuple(stock), seat, moves, spread)
         finally:
             self.nodes += self._counted()
 
@@ -299,6 +301,7 @@ class Solver:
         stock: tuple[int, ...],
         seat: int,
         moves: Sequence[Move],
+        spread: int | None = None,
     ) -> list[int]:
         self._begin(stock, self._side_of[seat])
         packed = 0
@@ -307,11 +310,16 @@ class Solver:
         self._start = (packed, board, seat)
         out = []
         guess = 0
+        floor = -INF
         for m in moves:
             child, score = self._move(board, m)
-            guess = self._exact(packed, seat, m.tile.index, child, score, guess)
+            guess = self._exact(packed, seat, m.tile.index, child, score, guess, floor)
             out.append(guess)
-        return out
+            if spread is not None:
+                floor = max(floor, guess - spread)
+        if spread is None:
+            return out
+        return [max(v, floor) for v in out]
 
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
         """The layout a move makes from the real ``board``, and what it scores."""
@@ -319,14 +327,17 @@ class Solver:
         child.place(move.tile.index, _slot(move))
         return self._intern(child), play_score(child.count) if self._fives else 0
 
-    def _exact(self, packed: int, seat: int, t: int, child: int, score: int, guess: int) -> int:
+    def _exact(
+        self, packed: int, seat: int, t: int, child: int, score: int, guess: int, floor: int
+    ) -> int:
         """The exact value of a play from the solve's position, by null-window searches
         that close in on it from ``guess`` (MTD(f): each answers "at least ``beta``?",
-        and the transposition table keeps what the earlier ones found)."""
+        and the transposition table keeps what the earlier ones found); or, when it is
+        below ``floor``, a bound below ``floor``."""
         lo, hi = -INF, INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
+        g = max(guess, floor)
+        while lo < hi and hi >= floor:
+            beta = max(g + 1 if g == lo else g, floor)
             g = self._after(packed, seat, 0, t, child, score, beta - 1, beta)
             if g < beta:
                 hi = g
