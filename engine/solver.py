@@ -460,15 +460,26 @@ class Solver:
                 want = wants[child]
                 if not after >> shift & FULL:
                     v = gain + end(after, seat, t)
+                    later = -2
                 elif after >> follow & want:
                     # The next seat can play (else advance passes the turn on).
-                    v = gain + search(after, child, nxt, drawn, alpha - gain, beta - gain)
+                    later, more = nxt, drawn
                 else:
                     after, later, more = advance(after, want, seat, drawn)
                     if later < 0:
                         v = gain + end(after, None, t)
-                    else:
+                if later >= 0:
+                    last = after >> shifts[later] & FULL
+                    if last & (last - 1):
                         v = gain + search(after, child, later, more, alpha - gain, beta - gain)
+                    else:
+                        # A seat whose last tile fits goes out with it, at the end that
+                        # scores it most.
+                        lt = last.bit_length() - 1
+                        top = max(sc for _, sc in rows[child][lt] or placed(child, lt))
+                        if not maxing_of[later]:
+                            top = -top
+                        v = gain + top + end(after ^ last << shifts[later], later, lt)
                 if maxing:
                     if v > best:
                         best, best_tile = v, t
