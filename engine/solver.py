@@ -79,11 +79,16 @@ class MoveValue:
     """Each side's points for the round at the end of :attr:`line`."""
     line: tuple[Play, ...]
     """The move, then best play to the end of the round."""
+    exact: bool = True
+    """False for a move solved with a ``spread`` that it falls short of: its true value
+    is below :attr:`value` (the best less the spread), and :attr:`line` is the move
+    alone, :attr:`points` empty."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "move": str(self.move),
             "value": self.value,
+            "exact": self.exact,
             "points": list(self.points),
             "line": [p.to_dict() for p in self.line],
         }
@@ -139,14 +144,17 @@ class NodeLimit(Exception):
     """A search went past its ``node_limit``."""
 
 
-def solve(state: RoundState) -> Solution:
+def solve(state: RoundState, spread: int | None = None) -> Solution:
     """Solve the position of ``state`` for the seat to move (see the module's docstring).
 
+    Every move's value is exact; with ``spread``, a move worse than the best by more
+    than ``spread`` is only shown to be so (quicker, and enough to tell that one move
+    stands out): its value is given as the best less ``spread``, marked not exact.
     ``state`` is not changed. A finished round has nothing to solve: an error.
     """
     if not isinstance(state, RoundState):
         raise DominoError("bad_argument", name="state", value=state)
-    return Solver(state.rules, state.players).solve(state)
+    return Solver(state.rules, state.players).solve(state, spread)
 
 
 class Solver:
@@ -181,8 +189,8 @@ class Solver:
 
     # -- the public entry points ---------------------------------------------------
 
-    def solve(self, state: RoundState) -> Solution:
-        """Solve the position of ``state`` for the seat to move."""
+    def solve(self, state: RoundState, spread: int | None = None) -> Solution:
+        """Solve the position of ``state`` for the seat to move (see :func:`solve`)."""
         seat = state.current_player
         if seat is None:
             raise DominoError("bad_argument", name="state", value="a finished round")
@@ -191,11 +199,15 @@ class Solver:
         moves = legal_moves_of(hands[seat], board, state.opening)
         side = self._side_of[seat]
         past = list(state.play_points)
+        stock = tuple(t.index for t in state.boneyard)
         try:
-            found = self._values(hands, board, tuple(t.index for t in state.boneyard), seat, moves)
+            found, floor = self._values(hands, board, stock, seat, moves, spread)
             offset = 2 * past[side] - sum(past)
             values = []
             for m, v in zip(moves, found, strict=True):
+                if v < floor:
+                    values.append(MoveValue(m, floor + offset, (), (Play(seat, m),), False))
+                    continue
                 plays, points = self._line_after(m, v)
                 total = tuple(p + q for p, q in zip(past, points, strict=True))
                 values.append(MoveValue(m, v + offset, total, plays))
@@ -228,9 +240,10 @@ class Solver:
         order. With ``spread``, a value more than ``spread`` below the best is given as
         the best less ``spread`` (proving only that it is no more is quicker)."""
         try:
-            return self._values(list(hands), board, tuple(stock), seat, moves, spread)
+            found, floor = self._values(list(hands), board, tuple(stock), seat, moves, spread)
         finally:
             self.nodes += self._counted()
+        return [max(v, floor) for v in found]
 
     # -- layouts -----------------------------------------------------------------------
 
@@ -302,7 +315,9 @@ class Solver:
         seat: int,
         moves: Sequence[Move],
         spread: int | None = None,
-    ) -> list[int]:
+    ) -> tuple[list[int], int]:
+        """Each move's value (exact, or with ``spread`` a bound below the floor) and
+        the floor: the best less ``spread`` (with no spread, lower than any value)."""
         self._begin(stock, self._side_of[seat])
         packed = 0
         for s, h in enumerate(hands):
@@ -317,9 +332,7 @@ class Solver:
             out.append(guess)
             if spread is not None:
                 floor = max(floor, guess - spread)
-        if spread is None:
-            return out
-        return [max(v, floor) for v in out]
+        return out, floor
 
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
         """The layout a move makes from the real ``board``, and what it scores."""

@@ -157,6 +157,20 @@ def test_a_spread_gives_values_far_below_the_best_as_the_best_less_the_spread(pr
             ]
 
 
+def test_solve_with_a_spread_shows_only_that_moves_far_below_the_best_are():
+    for seed in range(20):
+        state = small_position("all-fives", {}, 2, seed)
+        exact = solve(state)
+        quick = solve(state, spread=10)
+        assert quick.value == exact.value and quick.best == exact.best
+        for e, q in zip(exact.moves, quick.moves, strict=True):
+            if e.value >= exact.value - 10:
+                assert q == e
+            else:
+                assert not q.exact and q.value == exact.value - 10
+                assert q.line == q.line[:1] and q.points == ()
+
+
 def test_solution_as_json():
     state = small_position("draw", {}, 3, 2)
     sol = solve(state)
