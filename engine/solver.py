@@ -233,14 +233,18 @@ class Solver:
         seat: int,
         moves: Sequence[Move],
         spread: int | None = None,
+        guesses: Sequence[int] | None = None,
     ) -> list[int]:
         """The value of each of ``moves`` (legal plays of ``seat``) for ``seat``'s side,
         counting only the points scored from now on. ``hands`` are masks, ``board`` the
         open ends (not changed), ``stock`` the boneyard's tile indices in drawing
         order. With ``spread``, a value more than ``spread`` below the best is given as
-        the best less ``spread`` (proving only that it is no more is quicker)."""
+        the best less ``spread`` (proving only that it is no more is quicker). Good
+        ``guesses`` of the values (one per move) make the search quicker."""
         try:
-            found, floor = self._values(list(hands), board, tuple(stock), seat, moves, spread)
+            found, floor = self._values(
+                list(hands), board, tuple(stock), seat, moves, spread, guesses
+            )
         finally:
             self.nodes += self._counted()
         return [max(v, floor) for v in found]
@@ -315,6 +319,7 @@ class Solver:
         seat: int,
         moves: Sequence[Move],
         spread: int | None = None,
+        guesses: Sequence[int] | None = None,
     ) -> tuple[list[int], int]:
         """Each move's value (exact, or with ``spread`` a bound below the floor) and
         the floor: the best less ``spread`` (with no spread, lower than any value)."""
@@ -326,8 +331,10 @@ class Solver:
         out = []
         guess = 0
         floor = -INF
-        for m in moves:
+        for i, m in enumerate(moves):
             child, score = self._move(board, m)
+            if guesses is not None:
+                guess = guesses[i]
             guess = self._exact(packed, seat, m.tile.index, child, score, guess, floor)
             out.append(guess)
             if spread is not None:
