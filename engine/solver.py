@@ -185,6 +185,8 @@ class Solver:
         self._boards: list[Board] = []
         self._wants: list[int] = []
         self._rows: list[list[tuple[tuple[int, int], ...] | None]] = []
+        self._moves: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._ends: dict[int, int] = {}
         self._begin((), 0)
 
     # -- the public entry points ---------------------------------------------------
@@ -306,7 +308,6 @@ class Solver:
         self._root = side
         self._maxing = tuple(s == side for s in self._side_of)
         self._tt: dict[int, tuple[int, int, int]] = {}
-        self._ends: dict[int, int] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
         self._advance = self._advancer()
         self._search, self._counted = self._searcher()
@@ -342,10 +343,18 @@ class Solver:
         return out, floor
 
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
-        """The layout a move makes from the real ``board``, and what it scores."""
-        child = board.copy()
-        child.place(move.tile.index, _slot(move))
-        return self._intern(child), play_score(child.count) if self._fives else 0
+        """The layout a move makes from the real ``board``, and what it scores (kept:
+        the Expert asks again and again from one board)."""
+        slot = _slot(move)
+        key = (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
+        key = (move.tile.index, slot, *key)
+        found = self._moves.get(key)
+        if found is None:
+            child = board.copy()
+            child.place(move.tile.index, slot)
+            score = play_score(child.count) if self._fives else 0
+            found = self._moves[key] = (self._intern(child), score)
+        return found
 
     def _exact(
         self, packed: int, seat: int, t: int, child: int, score: int, guess: int, floor: int
@@ -528,7 +537,7 @@ class Solver:
     def _end(self, packed: int, went_out: int | None, last: int) -> int:
         """What the end of the round is worth to the solved side: its points for the
         hands minus the others'."""
-        key = (packed << 1 | (went_out is None)) << 1 | DOUBLE[last]
+        key = ((packed << 1 | (went_out is None)) << 1 | DOUBLE[last]) << 2 | self._root
         ends = self._ends
         value = ends.get(key)
         if value is None:
