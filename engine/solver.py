@@ -79,11 +79,16 @@ class MoveValue:
     """Each side's points for the round at the end of :attr:`line`."""
     line: tuple[Play, ...]
     """The move, then best play to the end of the round."""
+    exact: bool = True
+    """False for a move solved with a ``spread`` that it falls short of: its true value
+    is below :attr:`value` (the best less the spread), and :attr:`line` is the move
+    alone, :attr:`points` empty."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "move": str(self.move),
             "value": self.value,
+            "exact": self.exact,
             "points": list(self.points),
             "line": [p.to_dict() for p in self.line],
         }
@@ -139,14 +144,17 @@ class NodeLimit(Exception):
     """A search went past its ``node_limit``."""
 
 
-def solve(state: RoundState) -> Solution:
+def solve(state: RoundState, spread: int | None = None) -> Solution:
     """Solve the position of ``state`` for the seat to move (see the module's docstring).
 
+    Every move's value is exact; with ``spread``, a move worse than the best by more
+    than ``spread`` is only shown to be so (quicker, and enough to tell that one move
+    stands out): its value is given as the best less ``spread``, marked not exact.
     ``state`` is not changed. A finished round has nothing to solve: an error.
     """
     if not isinstance(state, RoundState):
         raise DominoError("bad_argument", name="state", value=state)
-    return Solver(state.rules, state.players).solve(state)
+    return Solver(state.rules, state.players).solve(state, spread)
 
 
 class Solver:
@@ -177,12 +185,14 @@ class Solver:
         self._boards: list[Board] = []
         self._wants: list[int] = []
         self._rows: list[list[tuple[tuple[int, int], ...] | None]] = []
+        self._moves: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._ends: dict[int, int] = {}
         self._begin((), 0)
 
     # -- the public entry points ---------------------------------------------------
 
-    def solve(self, state: RoundState) -> Solution:
-        """Solve the position of ``state`` for the seat to move."""
+    def solve(self, state: RoundState, spread: int | None = None) -> Solution:
+        """Solve the position of ``state`` for the seat to move (see :func:`solve`)."""
         seat = state.current_player
         if seat is None:
             raise DominoError("bad_argument", name="state", value="a finished round")
@@ -191,11 +201,15 @@ class Solver:
         moves = legal_moves_of(hands[seat], board, state.opening)
         side = self._side_of[seat]
         past = list(state.play_points)
+        stock = tuple(t.index for t in state.boneyard)
         try:
-            found = self._values(hands, board, tuple(t.index for t in state.boneyard), seat, moves)
+            found, floor = self._values(hands, board, stock, seat, moves, spread)
             offset = 2 * past[side] - sum(past)
             values = []
             for m, v in zip(moves, found, strict=True):
+                if v < floor:
+                    values.append(MoveValue(m, floor + offset, (), (Play(seat, m),), False))
+                    continue
                 plays, points = self._line_after(m, v)
                 total = tuple(p + q for p, q in zip(past, points, strict=True))
                 values.append(MoveValue(m, v + offset, total, plays))
@@ -220,15 +234,22 @@ class Solver:
         stock: Sequence[int],
         seat: int,
         moves: Sequence[Move],
+        spread: int | None = None,
+        guesses: Sequence[int] | None = None,
     ) -> list[int]:
         """The value of each of ``moves`` (legal plays of ``seat``) for ``seat``'s side,
         counting only the points scored from now on. ``hands`` are masks, ``board`` the
         open ends (not changed), ``stock`` the boneyard's tile indices in drawing
-        order."""
+        order. With ``spread``, a value more than ``spread`` below the best is given as
+        the best less ``spread`` (proving only that it is no more is quicker). Good
+        ``guesses`` of the values (one per move) make the search quicker."""
         try:
-            return self._values(list(hands), board, tuple(stock), seat, moves)
+            found, floor = self._values(
+                list(hands), board, tuple(stock), seat, moves, spread, guesses
+            )
         finally:
             self.nodes += self._counted()
+        return [max(v, floor) for v in found]
 
     # -- layouts -----------------------------------------------------------------------
 
@@ -287,7 +308,6 @@ class Solver:
         self._root = side
         self._maxing = tuple(s == side for s in self._side_of)
         self._tt: dict[int, tuple[int, int, int]] = {}
-        self._ends: dict[int, int] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
         self._advance = self._advancer()
         self._search, self._counted = self._searcher()
@@ -299,7 +319,11 @@ class Solver:
         stock: tuple[int, ...],
         seat: int,
         moves: Sequence[Move],
-    ) -> list[int]:
+        spread: int | None = None,
+        guesses: Sequence[int] | None = None,
+    ) -> tuple[list[int], int]:
+        """Each move's value (exact, or with ``spread`` a bound below the floor) and
+        the floor: the best less ``spread`` (with no spread, lower than any value)."""
         self._begin(stock, self._side_of[seat])
         packed = 0
         for s, h in enumerate(hands):
@@ -307,26 +331,42 @@ class Solver:
         self._start = (packed, board, seat)
         out = []
         guess = 0
-        for m in moves:
+        floor = -INF
+        for i, m in enumerate(moves):
             child, score = self._move(board, m)
-            guess = self._exact(packed, seat, m.tile.index, child, score, guess)
+            if guesses is not None:
+                guess = guesses[i]
+            guess = self._exact(packed, seat, m.tile.index, child, score, guess, floor)
             out.append(guess)
-        return out
+            if spread is not None:
+                floor = max(floor, guess - spread)
+        return out, floor
 
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
-        """The layout a move makes from the real ``board``, and what it scores."""
-        child = board.copy()
-        child.place(move.tile.index, _slot(move))
-        return self._intern(child), play_score(child.count) if self._fives else 0
+        """The layout a move makes from the real ``board``, and what it scores (kept:
+        the Expert asks again and again from one board)."""
+        slot = _slot(move)
+        key = (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
+        key = (move.tile.index, slot, *key)
+        found = self._moves.get(key)
+        if found is None:
+            child = board.copy()
+            child.place(move.tile.index, slot)
+            score = play_score(child.count) if self._fives else 0
+            found = self._moves[key] = (self._intern(child), score)
+        return found
 
-    def _exact(self, packed: int, seat: int, t: int, child: int, score: int, guess: int) -> int:
+    def _exact(
+        self, packed: int, seat: int, t: int, child: int, score: int, guess: int, floor: int
+    ) -> int:
         """The exact value of a play from the solve's position, by null-window searches
         that close in on it from ``guess`` (MTD(f): each answers "at least ``beta``?",
-        and the transposition table keeps what the earlier ones found)."""
+        and the transposition table keeps what the earlier ones found); or, when it is
+        below ``floor``, a bound below ``floor``."""
         lo, hi = -INF, INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
+        g = max(guess, floor)
+        while lo < hi and hi >= floor:
+            beta = max(g + 1 if g == lo else g, floor)
             g = self._after(packed, seat, 0, t, child, score, beta - 1, beta)
             if g < beta:
                 hi = g
@@ -449,15 +489,26 @@ class Solver:
                 want = wants[child]
                 if not after >> shift & FULL:
                     v = gain + end(after, seat, t)
+                    later = -2
                 elif after >> follow & want:
                     # The next seat can play (else advance passes the turn on).
-                    v = gain + search(after, child, nxt, drawn, alpha - gain, beta - gain)
+                    later, more = nxt, drawn
                 else:
                     after, later, more = advance(after, want, seat, drawn)
                     if later < 0:
                         v = gain + end(after, None, t)
-                    else:
+                if later >= 0:
+                    last = after >> shifts[later] & FULL
+                    if last & (last - 1):
                         v = gain + search(after, child, later, more, alpha - gain, beta - gain)
+                    else:
+                        # A seat whose last tile fits goes out with it, at the end that
+                        # scores it most.
+                        lt = last.bit_length() - 1
+                        top = max(sc for _, sc in rows[child][lt] or placed(child, lt))
+                        if not maxing_of[later]:
+                            top = -top
+                        v = gain + top + end(after ^ last << shifts[later], later, lt)
                 if maxing:
                     if v > best:
                         best, best_tile = v, t
@@ -486,7 +537,7 @@ class Solver:
     def _end(self, packed: int, went_out: int | None, last: int) -> int:
         """What the end of the round is worth to the solved side: its points for the
         hands minus the others'."""
-        key = (packed << 1 | (went_out is None)) << 1 | DOUBLE[last]
+        key = ((packed << 1 | (went_out is None)) << 1 | DOUBLE[last]) << 2 | self._root
         ends = self._ends
         value = ends.get(key)
         if value is None:

@@ -137,6 +137,40 @@ def test_the_low_level_values_are_the_solution_less_the_points_already_scored():
     assert [v + past for v in found] == [m.value for m in sol.moves]
 
 
+@pytest.mark.parametrize(("preset", "players"), [("block", 3), ("draw", 2), ("all-fives", 2)])
+def test_a_spread_gives_values_far_below_the_best_as_the_best_less_the_spread(preset, players):
+    rules = Rules.make(preset)
+    for seed in range(30):
+        state = small_position(preset, {}, players, seed)
+        args = (
+            [to_mask(h) for h in state.hands],
+            state.layout.board,
+            [t.index for t in state.boneyard],
+            state.current_player,
+            state.legal_moves(),
+        )
+        exact = Solver(rules, players).values(*args)
+        for spread in (0, 5, 12):
+            floor = max(exact) - spread
+            assert Solver(rules, players).values(*args, spread=spread) == [
+                max(v, floor) for v in exact
+            ]
+
+
+def test_solve_with_a_spread_shows_only_that_moves_far_below_the_best_are():
+    for seed in range(20):
+        state = small_position("all-fives", {}, 2, seed)
+        exact = solve(state)
+        quick = solve(state, spread=10)
+        assert quick.value == exact.value and quick.best == exact.best
+        for e, q in zip(exact.moves, quick.moves, strict=True):
+            if e.value >= exact.value - 10:
+                assert q == e
+            else:
+                assert not q.exact and q.value == exact.value - 10
+                assert q.line == q.line[:1] and q.points == ()
+
+
 def test_solution_as_json():
     state = small_position("draw", {}, 3, 2)
     sol = solve(state)
