@@ -94,6 +94,8 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "request_unknown_method": {"method": "text"},
     "request_not_choice": {"answer": "text"},
     "task_field": {"field": "text"},
+    "unknown_puzzle": {"puzzle": "text"},
+    "bad_date": {"date": "text"},
 }
 
 

@@ -30,6 +30,7 @@ from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.views import practice as practice_views
+from engine.views import puzzles as puzzle_views
 from engine.views import scorepad as scorepad_views
 from engine.views import tryit
 from engine.words import check_lang, text
@@ -101,6 +102,14 @@ def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
         hand = [t.code for t in pos.hand]
         reply["view"] = tryit.try_move(task.preset, plays, hand, tile, end, lang)
     return reply
+
+
+@method("puzzle")
+def puzzle(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A puzzle of the puzzles page (:func:`engine.views.puzzles.reply`): its view, by
+    ``id`` or as the puzzle of the day ``date``; with ``tile`` and ``end`` (or
+    ``reveal``), the reader's move judged by the solver."""
+    return puzzle_views.reply(args, lang)
 
 
 def _save(args: dict[str, Any]) -> Any:

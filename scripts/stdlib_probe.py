@@ -140,6 +140,19 @@ def bad_texts(probe: Probe, lang: str) -> None:
         assert not probe.text(text)["ok"], text[:40]
 
 
+def puzzle(probe: Probe, lang: str, i: int) -> None:
+    """The puzzles page: a puzzle of the day and one by its id, a wrong and a right move,
+    the answer shown, and requests it refuses."""
+    day = probe.value("puzzle", {"date": f"2026-12-{i + 1:02d}"}, lang)
+    ident = day["id"]
+    probe.value("puzzle", {"id": ident, "reveal": True}, lang)
+    for tile in day["tiles"]:
+        for end in day["ends"] or [{"end": ""}]:
+            probe.ask("puzzle", {"id": ident, "tile": tile["code"], "end": end["end"]}, lang)
+    probe.ask("puzzle", {"id": "no-such-puzzle"}, lang)
+    probe.ask("puzzle", {"date": "2026-13-01"}, lang)
+
+
 def run() -> dict[str, dict[str, int]]:
     """Every request kind, in every language; the replies per method, ``ok`` and not."""
     probe = Probe()
@@ -168,6 +181,7 @@ def run() -> dict[str, dict[str, int]]:
         probe.ask("practice_new", {"preset": "block", "players": 7}, lang)
         practice_match(probe, lang, PRESETS[i % len(PRESETS)], "beginner", seed=i)
         scorepad(probe, lang, PRESETS[i % 2])  # the games scored at the end only
+        puzzle(probe, lang, i)
         bad_texts(probe, lang)
     # Every preset with each level once more, in English (the Expert for a few moves).
     for k, preset in enumerate(PRESETS):

@@ -1,5 +1,6 @@
 // Runs Python code in Pyodide (the npm package, under Node) with the repository's
-// engine/ package on its path, and prints what the code returns.
+// engine/ package on its path (its modules and data, as the wheel has them), and prints
+// what the code returns.
 //   node tests/pyodide_run.mjs REPO_ROOT [STDLIB_ZIP] < code.py
 // STDLIB_ZIP: the standard library to start with (the site's, packed with only what the
 // engine imports: hooks/web_assets.py), instead of the npm package's whole one.
@@ -17,7 +18,7 @@ function copyTree(src, dst) {
     const to = `${dst}/${entry.name}`;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(from, to);
-    } else if (entry.name.endsWith(".py")) {
+    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json")) {
       pyodide.FS.writeFile(to, fs.readFileSync(from));
     }
   }

@@ -117,6 +117,12 @@ KINDS: dict[str, tuple[str, str, str, str]] = {
         learn(lesson_map="lessons: all"),
         "bad lesson map (the lesson map takes no lines)",
     ),
+    "puzzles": (
+        "puzzles",
+        fence("puzzles", ""),
+        fence("puzzles", "players: 3"),
+        "bad puzzles block (the puzzles block takes no lines):\n    players: 3",
+    ),
     "practice": (
         "practice",
         fence("practice", ""),

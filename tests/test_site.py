@@ -57,6 +57,7 @@ PAGES = (
     "house-rules",
     "draw-and-all-fives",
     "learn",
+    "puzzles",
     "practice",
     "scorepad",
     "glossary",

@@ -118,6 +118,12 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
         {"task": PIPS_TASK, "answer": "10"},
         {"task": {**MOVE_TASK, "preset": "all-fives", "goal": "score"}, "answer": "1-6@right"},
     ],
+    "puzzle": [
+        {"date": "2026-12-03"},
+        {"id": "block-2-01"},
+        {"id": "block-2-01", "tile": "4-5", "end": "right"},
+        {"id": "all-fives-2-01", "reveal": True},
+    ],
     "practice_new": [{"preset": "block", "players": 3, "levels": ["club", "expert"], "seed": 3}],
     "practice_settings": [{"query": "preset=block&players=2&seed=5&levels=expert"}],
     "practice_view": [{"save": SAVE}],

@@ -1,13 +1,17 @@
-"""The Expert: determinized Monte Carlo search with the kernel's playouts."""
+"""The Expert: determinized Monte Carlo search, each deal solved exactly when the solver
+can (:mod:`engine.solver`), else played out with the kernel's playouts."""
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.kernel import BIT, Board, FastRules, Playout, play_line, play_score, play_spinner
 from engine.players.knowledge import Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
+from engine.solver import NodeLimit, Solver
 from engine.state import Move, Observation
 
 
@@ -29,6 +33,8 @@ class Search:
     means: tuple[float, ...]
     samples: int
     best: int
+    solved: bool = False
+    """Whether each deal was solved exactly (else played out)."""
 
 
 @dataclass
@@ -36,27 +42,40 @@ class Expert:
     """Determinized Monte Carlo over the hidden tiles.
 
     For each of up to ``samples`` deals of the unseen tiles consistent with the seat's
-    :class:`Knowledge`, each candidate move is played and the round played out. In the
-    playouts every seat plays ``eps``-greedy: with probability ``eps`` a random legal
-    tile, else on a line (with ``look``) a placement the next seat cannot follow in that
-    deal, then the heaviest tile; on a spinner layout the placement scoring most, then
-    the heaviest tile. Outside All Fives a deal in which a seat passed up a heavier
-    tile that fitted counts ``shed_belief`` times as much for each such play (players
-    shed heavy tiles). The move with the best average outcome wins: the side's round
-    points (play points included) minus the average of the other sides' (a partner's
-    points are the side's own). Ties go to the move the Club player prefers.
+    :class:`Knowledge` (and, in the draw games, an order of the boneyard), each
+    candidate move is valued in that deal, and the move with the best average wins. Ties
+    go to the move the Club player prefers. Outside All Fives a deal in which a seat
+    passed up a heavier tile that fitted counts ``shed_belief`` times as much for each
+    such play (players shed heavy tiles).
 
-    The budget ``work`` counts the tile plays the playouts of one move may take,
-    estimated from the position (a spinner layout's plays count more: they cost more).
-    ``time_limit`` seconds (``None``: none) caps a move's wall-clock time, the only thing
-    that can make a choice depend on more than the observation and ``seed``; the default
-    budget stays well under it (about 50 ms a move at worst in CPython here).
+    Where the solver can, a deal is solved exactly (perfect-information Monte Carlo, as
+    bridge programs and PyPI ``dominoes``' ``probabilistic_alphabeta`` do): each move's
+    value is the side's points minus the other sides' added up under best play by every
+    seat in that deal (see :mod:`engine.solver`), a value more than ``solve_spread``
+    below the deal's best counted as the best less ``solve_spread``. The deals share a
+    budget of ``solve_nodes`` positions searched, and the solver is used when every deal
+    solves within ``solve_nodes // min_solved`` of them. Else, or with ``solve_nodes`` 0, each
+    move is played out: every seat plays ``eps``-greedy, with probability ``eps`` a
+    random legal tile, else on a line (with ``look``) a placement the next seat cannot
+    follow in that deal, then the heaviest tile; on a spinner layout the placement
+    scoring most, then the heaviest tile. A move's value is then the side's round points
+    (play points included) minus the average of the other sides' (a partner's points
+    are the side's own), and the budget ``work`` counts the tile plays the playouts of
+    one move may take, estimated from the position (a spinner layout's plays count more:
+    they cost more).
+
+    Both budgets count work, not time, so a choice depends only on the observation and
+    ``seed``. ``time_limit`` seconds (``None``: none) caps a move's wall-clock time on
+    a slow machine; the default budgets stay well under it.
     """
 
     seed: int = 0
     samples: int = 400
     work: int = 24000
     time_limit: float | None = 0.25
+    solve_nodes: int = 12000
+    min_solved: int = 8
+    solve_spread: int | None = 20
     eps: float = 0.1
     shed_belief: float = 0.5
     look: bool = True
@@ -78,32 +97,105 @@ class Expert:
             return result
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         rng = move_rng(self.seed, obs)
+        cands = [_candidate(obs, m) for m in distinct]
+        sampler = Sampler(know)
+        # Outside All Fives players shed heavy tiles: a deal where a seat passed up a
+        # heavier tile that fitted is less likely.
+        belief = 1.0 if obs.rules.fives else self.shed_belief
+        choices = know.choices if belief < 1.0 else ()
+
+        def weight(hands: list[int]) -> float:
+            w = 1.0
+            for p, later, heavier in choices:
+                if (hands[p] | later) & heavier:
+                    w *= belief
+            return w
+
+        club = [club_score(features(obs, c.move, know), obs.rules) for c in cands]
+        found = self._solved(obs, cands, club, sampler, rng, weight, deadline)
+        solved = found is not None
+        if found is None:
+            found = self._played_out(obs, cands, sampler, rng, weight, deadline)
+        totals, weights, draws = found
+        means = tuple(t / weights for t in totals)
+        best = max(range(len(cands)), key=lambda i: (round(means[i], 9), club[i], -i))
+        assert cands[best].move in moves
+        result = Search(tuple(c.move for c in cands), means, draws, best, solved)
+        self.last_search = result
+        return result
+
+    def _solved(
+        self,
+        obs: Observation,
+        cands: list[_Candidate],
+        club: list[float],
+        sampler: Sampler,
+        rng: random.Random,
+        weight: Callable[[list[int]], float],
+        deadline: float | None,
+    ) -> tuple[list[float], float, int] | None:
+        """Each candidate's weighted total value over deals solved exactly, the total
+        weight and the deals; ``None`` when a deal is too big to solve. (The
+        deals come from a copy of ``rng``: where the solver is not used, the playouts
+        see the deals they always did.)"""
+        if self.solve_nodes <= 0:
+            return None
+        rng = _copy(rng)
+        solver = Solver(obs.rules, obs.players)
+        # The moves the Club player likes best first: the best value found early makes
+        # the others' quick to bound (``solve_spread``).
+        order = sorted(range(len(cands)), key=lambda i: -club[i])
+        moves = [cands[i].move for i in order]
+        board = obs.layout.board
+        totals = [0.0] * len(cands)
+        weights = 0.0
+        draws = 0
+        solver.node_limit = self.solve_nodes // self.min_solved
+        while draws < self.samples and solver.nodes < self.solve_nodes:
+            hands, stock = sampler.deal(rng)
+            try:
+                values = solver.values(
+                    hands, board, stock[::-1], obs.seat, moves, self.solve_spread
+                )
+            except NodeLimit:
+                return None
+            w = weight(hands)
+            weights += w
+            draws += 1
+            for i, v in zip(order, values, strict=True):
+                totals[i] += w * v
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return totals, weights, draws
+
+    def _played_out(
+        self,
+        obs: Observation,
+        cands: list[_Candidate],
+        sampler: Sampler,
+        rng: random.Random,
+        weight: Callable[[list[int]], float],
+        deadline: float | None,
+    ) -> tuple[list[float], float, int]:
+        """Each candidate's weighted total outcome over deals played out, the total
+        weight and the deals."""
         rules = obs.rules
         n = obs.players
         me = obs.seat
         fast = FastRules(rules, n)
         sides = fast.sides
         my_side = fast.side_of[me]
-        cands = [_candidate(obs, m) for m in distinct]
-        sampler = Sampler(know)
         budget = max(1, min(self.samples, self.work // (len(cands) * _playout_cost(obs))))
         totals = [0.0] * len(cands)
         rnd = rng.random
         eps = self.eps
         draws = 0
         weights = 0.0
-        # Outside All Fives players shed heavy tiles: a deal where a seat passed up a
-        # heavier tile that fitted is less likely.
-        belief = 1.0 if rules.fives else self.shed_belief
-        choices = know.choices if belief < 1.0 else ()
         nxt = (me + 1) % n
         for _ in range(budget):
             hands0, stock0 = sampler.deal(rng)
             draws += 1
-            w = 1.0
-            for p, later, heavier in choices:
-                if (hands0[p] | later) & heavier:
-                    w *= belief
+            w = weight(hands0)
             weights += w
             for i, c in enumerate(cands):
                 hands = list(hands0)
@@ -131,13 +223,7 @@ class Expert:
                 totals[i] += w * (mine - (sum(pts) - mine) / (sides - 1))
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        means = tuple(t / weights for t in totals)
-        club = [club_score(features(obs, c.move, know), rules) for c in cands]
-        best = max(range(len(cands)), key=lambda i: (round(means[i], 9), club[i], -i))
-        assert cands[best].move in moves
-        result = Search(tuple(c.move for c in cands), means, draws, best)
-        self.last_search = result
-        return result
+        return totals, weights, draws
 
 
 def _playout_cost(obs: Observation) -> int:
@@ -150,3 +236,10 @@ def _candidate(obs: Observation, move: Move) -> _Candidate:
     board = board_after(obs.layout.board, move)
     points = play_score(board.count) if obs.rules.fives else 0
     return _Candidate(move, move.tile.index, board, points)
+
+
+def _copy(rng: random.Random) -> random.Random:
+    """An independent generator in the same state."""
+    other = random.Random()
+    other.setstate(rng.getstate())
+    return other

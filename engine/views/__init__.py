@@ -12,7 +12,9 @@ decided here (the views ask :mod:`engine.state`, :mod:`engine.layout`,
 - :mod:`~engine.views.practice`: the practice page (:func:`engine.views.practice.view`);
 - :mod:`~engine.views.scorepad`: the scorepad's sheet
   (:func:`engine.views.scorepad.score_sheet`);
-- :mod:`~engine.views.lessons`: a lesson's task (:func:`engine.views.lessons.view`).
+- :mod:`~engine.views.lessons`: a lesson's task (:func:`engine.views.lessons.view`);
+- :mod:`~engine.views.puzzles`: a puzzle drawn, and the reader's move judged by the
+  solver (:func:`engine.views.puzzles.reply`).
 
 The helpers below are the pieces several views show alike: a tile, and the open ends of
 a layout.

@@ -3,50 +3,14 @@
 // try-it moves to the rules engine (in a Web Worker, started on the first move) and
 // shows what it answers. No rule is decided here.
 
-import { engineFailure, markerEnd, pickTile, request, startEngine } from "./page-kit.js";
-
-// --- Steppers ------------------------------------------------------------------------
-
-function setupStepper(root) {
-  const steps = [...root.querySelectorAll(":scope > ol > .domino-step")];
-  const controls = root.querySelector(".domino-stepper__controls");
-  const live = root.querySelector(".domino-stepper__live");
-  const prev = controls.querySelector('[data-go="prev"]');
-  const next = controls.querySelector('[data-go="next"]');
-  let current = 0;
-
-  function show(index, announce) {
-    const focused = document.activeElement;
-    current = Math.max(0, Math.min(steps.length - 1, index));
-    steps.forEach((step, i) => {
-      step.hidden = i !== current;
-    });
-    prev.disabled = current === 0;
-    next.disabled = current === steps.length - 1;
-    // A button that has just stopped working hands the focus to the other one, so the
-    // keyboard stays in the stepper at the first and last steps.
-    if (focused === prev && prev.disabled) next.focus();
-    if (focused === next && next.disabled) prev.focus();
-    if (announce) live.textContent = steps[current].querySelector("figcaption").textContent;
-  }
-
-  root.classList.add("is-live");
-  controls.hidden = false;
-  prev.addEventListener("click", () => show(current - 1, true));
-  next.addEventListener("click", () => show(current + 1, true));
-  root.addEventListener("keydown", (event) => {
-    const moves = {
-      ArrowLeft: current - 1,
-      ArrowRight: current + 1,
-      Home: 0,
-      End: steps.length - 1,
-    };
-    if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    show(moves[event.key], true);
-  });
-  show(0, false);
-}
+import {
+  engineFailure,
+  markerEnd,
+  pickTile,
+  request,
+  setupStepper,
+  startEngine,
+} from "./page-kit.js";
 
 // --- Try-it figures --------------------------------------------------------------------
 

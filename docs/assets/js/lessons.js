@@ -16,7 +16,7 @@
 // the engine judges an answer, and data-answers counts the answers it has judged.
 
 import { fill, markerEnd, pickTile, request, startOnInteraction } from "./page-kit.js";
-import { readStore, refusal, removeStore, setAside, writeStore } from "./store.js";
+import { loadStore, removeStore, writeStore } from "./store.js";
 
 const VERSION = 1;
 const HINT_AFTER = 2; // misses before the hint shows
@@ -47,40 +47,21 @@ function setup(root) {
 
   // --- Progress -------------------------------------------------------------------------
 
-  function read(raw) {
-    try {
-      const data = JSON.parse(raw);
-      const ok =
-        data !== null &&
-        typeof data === "object" &&
-        !Array.isArray(data) &&
-        data.version === VERSION &&
-        Array.isArray(data.done) &&
-        data.done.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id));
-      return ok ? data.done : null;
-    } catch {
-      return null;
-    }
+  // Nothing kept, or no storage here (private mode): progress lasts as long as the page.
+  // Progress that cannot be read (over the bounds, or not progress) leaves the live key
+  // but is not lost: set aside, and offered for download as it was stored.
+  function load() {
+    const ids = loadStore(storageKey, VERSION, (data) => (valid(data) ? data.done : null), {
+      label: words.download_refused,
+      place: (p) => message.after(p),
+      refused: (why) => tell(why === "corrupt" ? words.corrupt : words[`store_${why}`]),
+    });
+    if (ids !== null) done = new Set(ids);
   }
 
-  function load() {
-    // Nothing kept, or no storage here (private mode): progress lasts as long as the page.
-    const raw = readStore(storageKey);
-    if (raw === null) return;
-    // Progress that cannot be read (over the bounds, or not progress) leaves the live key
-    // but is not lost: set aside, and offered for download as it was stored.
-    const why = refusal(raw);
-    const ids = why ? null : read(raw);
-    if (ids === null) {
-      setAside(storageKey, raw, {
-        label: words.download_refused,
-        place: (p) => message.after(p),
-      });
-      tell(why ? words[`store_${why}`] : words.corrupt);
-      return;
-    }
-    done = new Set(ids);
-  }
+  const valid = (data) =>
+    Array.isArray(data.done) &&
+    data.done.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id));
 
   // Storage full or refused: the lessons go on without it.
   function store() {

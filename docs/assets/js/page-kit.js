@@ -1,5 +1,5 @@
-// The page kit: what the pages' scripts (practice.js, scorepad.js, lessons.js and
-// figures.js) share, so that each writes only its own page. No rule is decided here, and
+// The page kit: what the pages' scripts (practice.js, scorepad.js, lessons.js, puzzles.js
+// and figures.js) share, so that each writes only its own page. No rule is decided here, and
 // no word: every text comes from the build (the page's data-words) or from the engine.
 //
 //   import { fill, request, startOnInteraction, pickTile, markerEnd } from "./page-kit.js";
@@ -73,6 +73,54 @@ export async function request(method, args, { failed, onError, lang } = {}) {
     onError?.(failureText(error, failed), error);
     return null;
   }
+}
+
+// --- Steppers ------------------------------------------------------------------------
+
+/** Makes the stepper `root` (a `.domino-stepper`: its steps, each a `.domino-step` with a
+ * figure and its caption, under `:scope > ol`, and its hidden controls) show one step at
+ * a time: previous/next buttons, the arrow keys, Home and End, each step's caption read
+ * out by its live region. The rules pages' steppers are drawn at build time; the puzzles
+ * page draws its lines' from the engine's answer. */
+export function setupStepper(root) {
+  const steps = [...root.querySelectorAll(":scope > ol > .domino-step")];
+  const controls = root.querySelector(".domino-stepper__controls");
+  const live = root.querySelector(".domino-stepper__live");
+  const prev = controls.querySelector('[data-go="prev"]');
+  const next = controls.querySelector('[data-go="next"]');
+  let current = 0;
+
+  function show(index, announce) {
+    const focused = document.activeElement;
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    steps.forEach((step, i) => {
+      step.hidden = i !== current;
+    });
+    prev.disabled = current === 0;
+    next.disabled = current === steps.length - 1;
+    // A button that has just stopped working hands the focus to the other one, so the
+    // keyboard stays in the stepper at the first and last steps.
+    if (focused === prev && prev.disabled) next.focus();
+    if (focused === next && next.disabled) prev.focus();
+    if (announce) live.textContent = steps[current].querySelector("figcaption").textContent;
+  }
+
+  root.classList.add("is-live");
+  controls.hidden = false;
+  prev.addEventListener("click", () => show(current - 1, true));
+  next.addEventListener("click", () => show(current + 1, true));
+  root.addEventListener("keydown", (event) => {
+    const moves = {
+      ArrowLeft: current - 1,
+      ArrowRight: current + 1,
+      Home: 0,
+      End: steps.length - 1,
+    };
+    if (!(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    show(moves[event.key], true);
+  });
+  show(0, false);
 }
 
 // --- Tiles and ends --------------------------------------------------------------------

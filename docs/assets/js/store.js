@@ -6,6 +6,7 @@
 //   import { readStore, writeStore, refusal, setAside, download } from "./store.js";
 //   const text = readStore(KEY);   // null: nothing kept, or no storage (private mode)
 //   const why = refusal(text);     // null, "size" or "depth"
+//   const done = loadStore(KEY, 1, (data) => data.done ?? null, { label, place, refused });
 //
 // The bounds: a stored or imported text of at most MAX_CHARS characters (256 KiB; a
 // file over 256 KiB is refused before it is read) whose arrays and objects nest at
@@ -116,4 +117,34 @@ export function setAside(key, text, { label, place }) {
   document.querySelector(".domino-refused")?.remove();
   place(p);
   return button;
+}
+
+/** `read(data)` of `text` parsed, if it is a JSON object of `version`; else null. */
+function parsed(text, version, read) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const kept =
+    data !== null && typeof data === "object" && !Array.isArray(data) && data.version === version;
+  return kept ? read(data) : null;
+}
+
+/** What a page keeps under `key`, read: the stored text parsed as a JSON object of
+ * `version`, handed to `read(data)`, which gives what the page keeps of it or null when it
+ * cannot be read. Nothing kept (or no storage here) gives null. A text over the bounds (never
+ * parsed), or one that is not such an object, or that `read` refuses, is set aside
+ * (`setAside`, with `label` and `place`), `refused(why)` is told why ("size", "depth" or
+ * "corrupt"), and the page starts afresh: null. */
+export function loadStore(key, version, read, { label, place, refused }) {
+  const text = readStore(key);
+  if (text === null) return null;
+  const why = refusal(text);
+  const value = why ? null : parsed(text, version, read);
+  if (value !== null) return value;
+  setAside(key, text, { label, place });
+  refused(why ?? "corrupt");
+  return null;
 }

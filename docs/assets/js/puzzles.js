@@ -1,0 +1,460 @@
+// The puzzles page: one position, every hand shown, one best move, judged by the rules
+// engine in the reader's browser (engine-client.js, a Web Worker running
+// engine.views.puzzles). The build (hooks/puzzles_page.py) writes every word and the list of
+// puzzles into the page; this script asks the engine for the puzzle of the day (by the
+// reader's date) or the one chosen, sends the reader's move, and shows what the engine
+// answers: the verdict, the value against the best, why, and the line step by step. No
+// rule is decided here.
+//
+// Progress is kept in localStorage under the root's data-storage key, the same on the
+// page of every language: {"version": 1, "solved": [puzzle ids], "days": ["YYYY-MM-DD"]},
+// the days being those on which the reader solved that day's puzzle (the last MAX_DAYS
+// kept); the streak counts them back from today, or from yesterday while today's is not
+// solved yet. Saved progress over store.js's bounds (size, depth; then never parsed), or
+// that cannot be read, moves to the KEY-refused key: the page says so and offers its text
+// for download.
+//
+// The puzzle's section (.puzzle) has data-state "" (to play), "wrong", "right" or "shown"
+// (the answer asked for), and data-puzzle its id; the root's data-busy is "true" while
+// the engine works, data-today the id of the puzzle of the day once known.
+
+import { fill, markerEnd, pickTile, request, setupStepper, startEngine } from "./page-kit.js";
+import { loadStore, writeStore } from "./store.js";
+
+const VERSION = 1;
+const MAX_DAYS = 400;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const pad = (n) => String(n).padStart(2, "0");
+
+/** The reader's calendar date, "YYYY-MM-DD", `back` days ago. */
+function dateOf(back = 0) {
+  const d = new Date();
+  d.setDate(d.getDate() - back);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function setup(root) {
+  const words = JSON.parse(root.dataset.words);
+  const ids = root.dataset.ids.split(" ").filter(Boolean);
+  const storageKey = root.dataset.storage;
+  const $ = (selector) => root.querySelector(selector);
+  const el = {
+    app: $(".puzzles__app"),
+    solved: $(".puzzles__solved"),
+    streak: $(".puzzles__streak"),
+    message: $(".puzzles__message"),
+    live: $(".puzzles__live"),
+    puzzle: $(".puzzle"),
+    title: $(".puzzle__title"),
+    meta: $(".puzzle__meta"),
+    question: $(".puzzle__question"),
+    figure: $(".puzzle__figure"),
+    answer: $(".puzzle__answer"),
+    handLabel: $(".puzzle__hand-label"),
+    tray: $(".puzzle__tray"),
+    ends: $(".puzzle__ends"),
+    status: $(".puzzle__status"),
+    feedback: $(".puzzle__feedback"),
+    verdict: $(".puzzle__verdict"),
+    worth: $(".puzzle__worth"),
+    why: $(".puzzle__why"),
+    again: $(".puzzle__again"),
+    show: $(".puzzle__show"),
+    next: $(".puzzle__next"),
+    today: $(".puzzle__today"),
+    line: $(".puzzle__line"),
+    lineTitle: $(".puzzle__line-title"),
+    steps: $(".puzzle__steps"),
+    values: $(".puzzle__values"),
+    valueList: $(".puzzle__value-list"),
+    hands: $(".puzzle__hands"),
+    stock: $(".puzzle__stock"),
+    scores: $(".puzzle__scores"),
+    events: $(".puzzle__events"),
+    level: $("#puzzles-level"),
+    items: [...root.querySelectorAll(".puzzles__items > li")],
+    themes: [...root.querySelectorAll(".puzzles__theme")],
+  };
+  let solved = new Set();
+  let days = new Set();
+  let view = null; // the engine's view of the puzzle on the page
+  let daily = null; // {id, date} of the puzzle of the day, once the engine has said
+  let picked = null; // the tile chosen
+  let busy = false;
+  let token = 0; // bumped by every puzzle opened: a late answer for another is dropped
+
+  const announce = (text) => {
+    el.live.textContent = text;
+  };
+
+  function tell(text) {
+    el.message.textContent = text;
+    el.message.hidden = !text;
+    if (text) announce(text);
+  }
+
+  function say(text) {
+    el.status.textContent = text;
+  }
+
+  function setBusy(value) {
+    busy = value;
+    root.dataset.busy = String(value);
+  }
+
+  // --- Progress -------------------------------------------------------------------------
+
+  // Progress a newer site cannot read leaves the live key but is not lost: set aside,
+  // and offered for download as it was stored. A puzzle the site no longer has is
+  // forgotten.
+  function load() {
+    const data = loadStore(storageKey, VERSION, (d) => (valid(d) ? d : null), {
+      label: words.download_refused,
+      place: (p) => el.message.after(p),
+      refused: (why) => tell(why === "corrupt" ? words.corrupt : words[`store_${why}`]),
+    });
+    if (data === null) return;
+    solved = new Set(data.solved.filter((id) => ids.includes(id)));
+    days = new Set(data.days.sort().slice(-MAX_DAYS));
+  }
+
+  const valid = (data) =>
+    Array.isArray(data.solved) &&
+    data.solved.every((id) => typeof id === "string" && /^[a-z0-9-]{1,80}$/.test(id)) &&
+    Array.isArray(data.days) &&
+    data.days.every((day) => typeof day === "string" && DAY.test(day));
+
+  // Storage full or refused: the puzzles go on without it.
+  function store() {
+    const kept = [...days].sort().slice(-MAX_DAYS);
+    days = new Set(kept);
+    writeStore(
+      storageKey,
+      JSON.stringify({ version: VERSION, solved: [...solved].sort(), days: kept }),
+    );
+  }
+
+  function streak() {
+    const back = days.has(dateOf(0)) ? 0 : 1;
+    let count = 0;
+    while (days.has(dateOf(back + count))) count += 1;
+    return count;
+  }
+
+  function showProgress() {
+    el.solved.textContent = fill(words.solved, { done: solved.size, total: ids.length });
+    el.streak.textContent = fill(words.streak, { count: streak() });
+    for (const item of el.items) {
+      const done = solved.has(item.dataset.puzzle);
+      item.dataset.done = String(done);
+      item.querySelector(".puzzles__done").hidden = !done;
+    }
+    for (const theme of el.themes) {
+      const items = [...theme.querySelectorAll(".puzzles__items > li")];
+      const done = items.filter((item) => item.dataset.done === "true").length;
+      theme.querySelector(".puzzles__count").textContent = fill(words.solved, {
+        done,
+        total: items.length,
+      });
+    }
+  }
+
+  // --- The puzzle -----------------------------------------------------------------------
+
+  function button(className, label, data = {}) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = label;
+    Object.assign(b.dataset, data);
+    return b;
+  }
+
+  // The engine draws each layout twice: for a page, and turning sooner for a phone; the
+  // style sheet shows the one that fits the screen.
+  const drawn = (d) =>
+    d.svg
+      ? `<div class="puzzle__wide">${d.svg}</div><div class="puzzle__narrow">${d.svg_narrow}</div>`
+      : "";
+
+  function setState(state) {
+    el.puzzle.dataset.state = state;
+  }
+
+  function showActions(names) {
+    for (const name of ["again", "show", "next", "today"]) el[name].hidden = !names.includes(name);
+  }
+
+  function showView(next) {
+    view = next;
+    picked = null;
+    el.puzzle.dataset.puzzle = view.id;
+    el.title.textContent = view.title;
+    const isDaily = daily !== null && daily.id === view.id;
+    const meta = [view.game, fill(words.theme, { theme: view.theme.name })];
+    meta.push(fill(words.level, { level: view.difficulty.name }));
+    if (isDaily) meta.unshift(words.daily);
+    el.meta.textContent = meta.join(" · ");
+    el.question.textContent = view.question;
+    el.figure.innerHTML = drawn(view);
+    if (!view.svg) el.figure.textContent = view.empty;
+    el.handLabel.textContent = view.hand_label;
+    el.tray.replaceChildren(
+      ...view.tiles.map((t) => {
+        const b = button("domino-tile", "", { tile: t.code, picked: t.picked });
+        b.setAttribute("aria-pressed", "false");
+        b.setAttribute("aria-label", t.name);
+        b.innerHTML = t.svg;
+        return b;
+      }),
+    );
+    el.ends.replaceChildren(
+      ...view.ends.map((e) => button("domino-button domino-end", e.label, { end: e.end })),
+    );
+    el.hands.replaceChildren(
+      ...view.hands.map((h) => {
+        const li = document.createElement("li");
+        const label = document.createElement("span");
+        label.className = "puzzle__seat";
+        label.textContent = h.label;
+        const tiles = document.createElement("span");
+        tiles.className = "puzzle__tiles";
+        tiles.setAttribute("aria-hidden", "true");
+        tiles.innerHTML = h.tiles.map((t) => t.svg).join("");
+        const named = document.createElement("span");
+        named.className = "domino-sr-only";
+        named.textContent = h.text;
+        li.append(label, " ", tiles, named);
+        return li;
+      }),
+    );
+    el.stock.textContent = view.stock;
+    el.scores.textContent = view.scores;
+    el.scores.hidden = !view.scores;
+    el.events.replaceChildren(
+      ...view.history.map((line) => {
+        const li = document.createElement("li");
+        li.textContent = line;
+        return li;
+      }),
+    );
+    el.events.closest("details").hidden = view.history.length === 0;
+    el.answer.hidden = false;
+    el.feedback.hidden = true;
+    el.line.hidden = true;
+    el.values.hidden = true;
+    showActions([]);
+    setState("");
+    say("");
+    for (const item of el.items) item.dataset.current = String(item.dataset.puzzle === view.id);
+  }
+
+  async function ask(args, { quiet = false } = {}) {
+    setBusy(true);
+    if (!quiet && document.documentElement.dataset.engine !== "ready") say(words.try_loading);
+    const reply = await request("puzzle", args, {
+      failed: words.try_failed,
+      onError: (text) => {
+        say(text);
+        announce(text);
+      },
+    });
+    setBusy(false);
+    return reply;
+  }
+
+  function opened(next, { focus }) {
+    showView(next);
+    el.puzzle.hidden = false;
+    const hash = daily !== null && daily.id === next.id ? "" : `#${next.id}`;
+    history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
+    if (focus) {
+      el.title.focus({ preventScroll: true });
+      el.puzzle.scrollIntoView({ block: "start", behavior: "smooth" });
+      announce(`${next.title}. ${next.question}`);
+    }
+  }
+
+  /** Opens the puzzle `id`, or with none the puzzle of the reader's day. */
+  async function open(id, { focus = false } = {}) {
+    const mine = ++token;
+    const args = id ? { id } : { date: dateOf(0) };
+    const next = await ask(args);
+    if (next === null || mine !== token) return null;
+    if (args.date) {
+      daily = { id: next.id, date: args.date };
+      root.dataset.today = next.id;
+    }
+    opened(next, { focus });
+    return next;
+  }
+
+  function pick(b) {
+    picked = pickTile(el.tray, b);
+    announce(b.dataset.picked);
+  }
+
+  function stepper(steps) {
+    const box = document.createElement("div");
+    box.className = "domino-stepper puzzle__stepper";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", words.stepper_label);
+    const controls = document.createElement("div");
+    controls.className = "domino-stepper__controls";
+    controls.hidden = true;
+    controls.append(
+      button("domino-button", words.stepper_prev, { go: "prev" }),
+      button("domino-button domino-button--primary", words.stepper_next, { go: "next" }),
+    );
+    const list = document.createElement("ol");
+    list.className = "domino-stepper__steps";
+    steps.forEach((step, k) => {
+      const li = document.createElement("li");
+      li.className = "domino-step";
+      li.dataset.step = String(k + 1);
+      const figure = document.createElement("figure");
+      figure.className = "domino-figure";
+      figure.innerHTML = drawn(step);
+      const caption = document.createElement("figcaption");
+      const count = document.createElement("span");
+      count.className = "domino-step__count";
+      count.textContent = step.count;
+      caption.append(count, ` ${step.caption}`);
+      figure.append(caption);
+      li.append(figure);
+      list.append(li);
+    });
+    const live = document.createElement("p");
+    live.className = "domino-stepper__live domino-sr-only";
+    live.setAttribute("aria-live", "polite");
+    box.append(controls, list, live);
+    setupStepper(box);
+    return box;
+  }
+
+  function judged(reply, state) {
+    setState(state);
+    el.answer.hidden = true;
+    el.feedback.hidden = false;
+    el.verdict.textContent = reply.verdict;
+    el.worth.textContent = reply.worth;
+    el.why.textContent = state === "shown" ? `${reply.why} ${words.shown}` : reply.why;
+    el.lineTitle.textContent = reply.line;
+    el.steps.replaceChildren(stepper(reply.steps));
+    el.line.hidden = false;
+    el.values.hidden = !reply.values;
+    el.valueList.replaceChildren(
+      ...(reply.values ?? []).map((v) => {
+        const li = document.createElement("li");
+        li.textContent = v.text;
+        li.dataset.best = String(v.best);
+        return li;
+      }),
+    );
+    const onDaily = daily !== null && daily.id === view.id;
+    if (state === "wrong") showActions(["again", "show"]);
+    else showActions(onDaily ? ["next"] : ["next", "today"]);
+    const parts = [reply.verdict, reply.worth, el.why.textContent];
+    if (state === "right") {
+      solved.add(view.id);
+      // The streak counts the days whose own puzzle was solved on that day.
+      if (onDaily && daily.date === dateOf(0)) {
+        days.add(daily.date);
+        parts.push(words.today_done);
+      }
+      store();
+      showProgress();
+    }
+    say("");
+    announce(parts.join(" "));
+    el.feedback.focus();
+  }
+
+  async function play(end) {
+    if (busy || !view || el.puzzle.dataset.state !== "") return;
+    if (!picked) {
+      say(words.try_pick_tile);
+      announce(words.try_pick_tile);
+      return;
+    }
+    const mine = token;
+    say(words.thinking);
+    const reply = await ask({ id: view.id, tile: picked, end }, { quiet: true });
+    if (reply === null || mine !== token) return;
+    judged(reply, reply.right ? "right" : "wrong");
+  }
+
+  async function reveal() {
+    if (busy || !view) return;
+    const mine = token;
+    say(words.thinking);
+    const reply = await ask({ id: view.id, reveal: true }, { quiet: true });
+    if (reply === null || mine !== token) return;
+    judged(reply, "shown");
+  }
+
+  function again() {
+    showView(view);
+    (el.tray.querySelector(".domino-tile") ?? el.title).focus();
+  }
+
+  /** The next puzzle of the list after this one that is not solved yet (else the next). */
+  function following() {
+    const start = ids.indexOf(view.id);
+    for (let k = 1; k <= ids.length; k++) {
+      const id = ids[(start + k) % ids.length];
+      if (!solved.has(id)) return id;
+    }
+    return ids[(start + 1) % ids.length];
+  }
+
+  // --- Events ---------------------------------------------------------------------------
+
+  el.puzzle.addEventListener("click", (event) => {
+    const target = event.target;
+    const tile = target.closest(".domino-tile");
+    if (tile && el.tray.contains(tile)) return pick(tile);
+    const end = target.closest(".domino-end");
+    if (end) return play(end.dataset.end);
+    const marker = markerEnd(event);
+    if (marker && el.figure.contains(target) && !el.answer.hidden) return play(marker);
+    if (target.closest(".puzzle__again")) return again();
+    if (target.closest(".puzzle__show")) return reveal();
+    if (target.closest(".puzzle__next")) return open(following(), { focus: true });
+    if (target.closest(".puzzle__today")) return open(null, { focus: true });
+  });
+  root.querySelector(".puzzles__list").addEventListener("click", (event) => {
+    const opener = event.target.closest(".puzzles__open");
+    if (opener) open(opener.dataset.puzzle, { focus: true });
+  });
+  el.level.addEventListener("change", () => {
+    const level = el.level.value;
+    for (const item of el.items) item.hidden = Boolean(level) && item.dataset.level !== level;
+    for (const theme of el.themes) {
+      theme.hidden = ![...theme.querySelectorAll("li")].some((li) => !li.hidden);
+    }
+  });
+
+  // A link to another puzzle of this page (its address's fragment) opens it.
+  window.addEventListener("hashchange", () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (ids.includes(id) && id !== view?.id) open(id, { focus: true });
+  });
+
+  root.querySelector(".puzzles__noscript").hidden = true;
+  el.app.hidden = false;
+  load();
+  showProgress();
+  root.dataset.ready = "true";
+  // The page is the puzzle: the engine starts at once. The puzzle of the day comes
+  // first (the streak needs to know it), then the one the address names, if any.
+  startEngine();
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  open(null).then((first) => {
+    if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
+  });
+}
+
+const root = document.querySelector(".puzzles");
+if (root) setup(root);
