@@ -74,7 +74,13 @@ def level_player(level: str, seed: int) -> Player:
     solver)."""
     if level == "playouts":
         return make_player("expert", seed=seed, solve_nodes=0)
+    if level == "expert":
+        return make_player(level, seed=seed, **EXPERT_OPTIONS)
     return make_player(level, seed=seed)
+
+
+EXPERT_OPTIONS: dict[str, Any] = {}
+"""Options of the level ``expert`` (``--expert-options``)."""
 
 
 class Timed:
@@ -407,7 +413,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dominoes-start", type=int, default=6, help="its first searched move (0: all)"
     )
+    parser.add_argument(
+        "--expert-options", type=json.loads, default={}, help="e.g. '{\"solve_nodes\": 0}'"
+    )
     args = parser.parse_args(argv)
+    EXPERT_OPTIONS.update(args.expert_options)
     if args.hands or args.dominoes:
         return hands_main(args, parser)
 

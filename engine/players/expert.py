@@ -3,13 +3,14 @@ can (:mod:`engine.solver`), else played out with the kernel's playouts."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.kernel import BIT, Board, FastRules, Playout, play_line, play_score, play_spinner
-from engine.players.knowledge import Sampler, knowledge, move_rng
+from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
 from engine.solver import NodeLimit, Solver
 from engine.state import Move, Observation
@@ -76,6 +77,7 @@ class Expert:
     solve_nodes: int = 12000
     min_solved: int = 8
     solve_spread: int | None = 20
+    solve_deals: int = 10**30
     eps: float = 0.1
     shed_belief: float = 0.5
     look: bool = True
@@ -138,7 +140,7 @@ class Expert:
         weight and the deals; ``None`` when a deal is too big to solve. (The
         deals come from a copy of ``rng``: where the solver is not used, the playouts
         see the deals they always did.)"""
-        if self.solve_nodes <= 0:
+        if self.solve_nodes <= 0 or _deals(sampler.know) > self.solve_deals:
             return None
         rng = _copy(rng)
         solver = Solver(obs.rules, obs.players)
@@ -154,8 +156,10 @@ class Expert:
         while draws < self.samples and solver.nodes < self.solve_nodes:
             hands, stock = sampler.deal(rng)
             try:
+                # The deals so far guess each value (the searches close in from there).
+                guesses = [round(totals[i] / weights) for i in order] if draws else None
                 values = solver.values(
-                    hands, board, stock[::-1], obs.seat, moves, self.solve_spread
+                    hands, board, stock[::-1], obs.seat, moves, self.solve_spread, guesses
                 )
             except NodeLimit:
                 return None
@@ -243,3 +247,15 @@ def _copy(rng: random.Random) -> random.Random:
     other = random.Random()
     other.setstate(rng.getstate())
     return other
+
+
+def _deals(know: Knowledge) -> int:
+    """In how many ways the unseen tiles could lie in the other hands (and the rest in
+    the boneyard or set aside), counting hand sizes only."""
+    left = know.unseen.bit_count()
+    ways = 1
+    for p, size in enumerate(know.hand_sizes):
+        if p != know.seat:
+            ways *= math.comb(left, size)
+            left -= size
+    return ways
