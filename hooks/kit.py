@@ -21,9 +21,9 @@ the tests, whatever loads them. No hook imports another hook.
   ``PluginError`` naming every problem (:func:`finish`): an error, not warnings, so
   ``mkdocs build --strict -q``, which hides warnings and with them strict mode's count,
   fails all the same.
-- **HTML the hooks share**: the error box, the reader's tiles and the open ends as
-  buttons (a try-it figure's and a lesson's), and Material's ``__config`` of a built
-  page (:func:`edit_config`).
+- **HTML the hooks share**: the error box, the pages' buttons (:func:`button`), the
+  reader's tiles and the open ends as buttons (a try-it figure's and a lesson's), and
+  Material's ``__config`` of a built page (:func:`edit_config`).
 - **Missing tools**: a step that needs Node or an npm package (the engine's web assets,
   the service worker) fails a build under CI for want of them, and is left out of a
   local one with a warning (:func:`tools_missing`).
@@ -235,6 +235,27 @@ def error_box(message: str) -> str:
     return (
         '<div class="admonition failure domino-error"><p class="admonition-title">'
         f"Build error</p><p>{html.escape(message)}</p></div>"
+    )
+
+
+def button(
+    cls: str,
+    label: str,
+    *,
+    primary: bool = False,
+    submit: bool = False,
+    hidden: bool = False,
+    **attrs: str,
+) -> str:
+    """One of the pages' buttons (``domino-button``; with ``primary``, the page's main
+    action), of its own class ``cls``, saying ``label``: its form's submit button with
+    ``submit``; ``hidden`` until the page's script shows it; ``attrs`` its other
+    attributes, ``_`` written ``-`` (``data_choice="two"`` is ``data-choice="two"``)."""
+    kind = "domino-button domino-button--primary" if primary else "domino-button"
+    extra = "".join(f' {k.replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items())
+    return (
+        f'<button type="{"submit" if submit else "button"}" class="{kind} {cls}"{extra}'
+        f"{' hidden' if hidden else ''}>{html.escape(label)}</button>"
     )
 
 
