@@ -4,6 +4,7 @@
 // shows what it answers. No rule is decided here.
 
 import {
+  endButtons,
   engineFailure,
   markerEnd,
   pickTile,
@@ -79,16 +80,7 @@ function setupTry(root) {
     figure.append(caption);
     tray.querySelector(`[data-tile="${args.tile}"]`)?.remove();
     pickTile(tray, null);
-    ends.replaceChildren(
-      ...view.ends.map((e) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "domino-button domino-end";
-        b.dataset.end = e.end;
-        b.textContent = e.label;
-        return b;
-      }),
-    );
+    ends.replaceChildren(...endButtons(view.ends));
     // The caption already shows the move; the status repeats it for screen readers only.
     say(view.caption, { visible: false });
     // The button that was pressed is gone: keep the focus in the figure.

@@ -125,6 +125,23 @@ export function setupStepper(root) {
 
 // --- Tiles and ends --------------------------------------------------------------------
 
+/** A button (type "button") of class `className` saying `label`, with `data` as its data-
+ * attributes ({ end: "left" } is data-end="left"). */
+export function button(className, label, data = {}) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  b.textContent = label;
+  Object.assign(b.dataset, data);
+  return b;
+}
+
+/** The open ends to lay a tile on, as buttons (`.domino-end`), drawn as the build draws
+ * them (hooks/kit.py's end_buttons): `ends` are the engine's ({ end, label }). */
+export function endButtons(ends) {
+  return ends.map((e) => button("domino-button domino-end", e.label, { end: e.end }));
+}
+
 /** Marks `button` as the chosen one of the tile buttons (`.domino-tile`) in `container`,
  * by aria-pressed, or none when `button` is null; returns its tile ("3-4") or null. */
 export function pickTile(container, button) {
