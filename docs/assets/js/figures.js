@@ -4,11 +4,12 @@
 // shows what it answers. No rule is decided here.
 
 import {
+  askEngine,
   endButtons,
   engineFailure,
+  engineReady,
   markerEnd,
   pickTile,
-  request,
   setupStepper,
   startEngine,
 } from "./page-kit.js";
@@ -36,11 +37,9 @@ function setupTry(root) {
     status.classList.toggle("domino-sr-only", !visible);
   }
 
-  const starting = () => document.documentElement.dataset.engine !== "ready";
-
   function pick(button) {
     state.tile = pickTile(tray, button);
-    if (!starting()) {
+    if (engineReady()) {
       say(button.dataset.picked);
       return;
     }
@@ -60,7 +59,6 @@ function setupTry(root) {
       say(root.dataset.tryPickTile);
       return;
     }
-    if (starting()) say(root.dataset.tryLoading);
     const args = {
       preset: root.dataset.preset,
       plays: state.plays,
@@ -68,9 +66,10 @@ function setupTry(root) {
       tile: state.tile,
       end,
     };
-    const view = await request("try_move", args, {
+    const view = await askEngine("try_move", args, {
+      loading: root.dataset.tryLoading,
       failed: root.dataset.tryFailed,
-      onError: (text) => say(text),
+      say,
     });
     if (view === null) return;
     state = { plays: view.plays, hand: view.hand, tile: null };

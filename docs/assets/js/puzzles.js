@@ -19,12 +19,12 @@
 // the engine works, data-today the id of the puzzle of the day once known.
 
 import {
+  askEngine,
   button,
   endButtons,
   fill,
   markerEnd,
   pickTile,
-  request,
   setupStepper,
   startEngine,
 } from "./page-kit.js";
@@ -250,13 +250,12 @@ function setup(root) {
 
   async function ask(args, { quiet = false } = {}) {
     setBusy(true);
-    if (!quiet && document.documentElement.dataset.engine !== "ready") say(words.try_loading);
-    const reply = await request("puzzle", args, {
+    const loading = quiet ? null : words.try_loading;
+    const reply = await askEngine("puzzle", args, {
+      loading,
       failed: words.try_failed,
-      onError: (text) => {
-        say(text);
-        announce(text);
-      },
+      say,
+      announce,
     });
     setBusy(false);
     return reply;
