@@ -29,7 +29,8 @@ The rules, written once below:
   hands. A blocked round goes to the side with the strictly lowest pip sum, for the
   others' pips (``total``) or those less its own (``difference``); a tie for the lowest
   scores nothing. Then the score may be rounded to five, and doubled for going out with
-  a double.
+  a double. A side's points for the round are its play points and, for the winner, that
+  end score (:func:`round_points`).
 - The first lead of ``block-dk``: the highest double, else the heaviest tile, on equal
   weight the one with the higher high half.
 """

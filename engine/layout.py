@@ -6,7 +6,9 @@ laid crosswise and stay in the line. With a spinner (All Fives) the first double
 is the spinner; once tiles lie against both of its long sides (line sides A and B), its
 short sides ``up`` and ``down`` open too, and the layout grows in four directions. The
 rules themselves live in :mod:`engine.kernel`; a layout adds what a drawing needs: which
-tile joined which, by which side.
+tile joined which, by which side. :func:`slot_for` is the one check of a placement (the
+tile fits an open end, the end is open, the values match), for a layout and for
+:class:`~engine.state.RoundState` alike.
 
 A non-double has a high-value end and a low-value end; a double has line side A (the
 side that joined the line, or the left side of an opening double) and line side B.

@@ -3,6 +3,10 @@
 The target is checked only after a round is fully scored; points over it are kept. Once
 any side is at or past the target, the highest total wins; a tie for it ends the match
 drawn. Who leads each round follows the rules (one seat clockwise, or the last winner).
+
+:class:`Ledger` is the one account of running totals: a :class:`Match` keeps one (the
+practice page's view reads it), and the scorepad builds one from a sheet's rounds
+(:func:`engine.scorepad.ledger`).
 """
 
 from __future__ import annotations

@@ -34,8 +34,10 @@ are the same in CPython and in Pyodide.
 
 >>> from engine import Rules, RoundState
 >>> state = RoundState.new(Rules.make("block"), 2, 0, rng=4)
->>> for _ in range(10):
+>>> for _ in range(6):  # six plays in
 ...     state.apply(state.legal_moves()[0])
+>>> state.is_terminal
+False
 >>> sol = solve(state)
 >>> sol.value == max(m.value for m in sol.moves)
 True

@@ -4,7 +4,12 @@ The interface follows OpenSpiel: :attr:`RoundState.current_player`,
 :meth:`RoundState.legal_moves`, :meth:`RoundState.apply`, :attr:`RoundState.is_terminal`,
 :meth:`RoundState.result` and :meth:`RoundState.clone`. Draws and passes are forced, so
 the state carries them out itself: after every play the turn moves to the next player who
-can play, drawing from the boneyard on the way where the rules allow it.
+can play, drawing from the boneyard on the way where the rules allow it (the kernel's
+:func:`~engine.kernel.turn`).
+
+For the tests and scripts that check the kernel's playouts, :func:`kernel_round` and
+:func:`trace_moves` replay one through this public interface (the kernel imports
+nothing above it).
 """
 
 from __future__ import annotations

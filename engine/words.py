@@ -4,7 +4,8 @@ for a language checked first.
 :mod:`engine.lang` is data (the tables, and the grammar that fills them in) and checks
 nothing. Every word the engine tells goes through :func:`strings` or :func:`text`, which
 refuse an unknown language with a :class:`~engine.errors.DominoError`; :func:`check_lang`
-is that check, the engine's only one (the records and the web entry point call it too).
+is that check, the engine's only one (the records, the lessons, the views and the web entry
+point call it too, to refuse a language before any work).
 """
 
 from __future__ import annotations

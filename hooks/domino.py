@@ -220,9 +220,8 @@ def render_try(source: str, lang: str) -> str:
         f"{tiles}</div>"
         f'<div class="domino-try__ends" role="group" aria-label="{html.escape(s["try.ends"])}">'
         f"{ends}</div>"
-        f'<button type="button" class="domino-button domino-try__reset">'
-        f"{html.escape(s['try.reset'])}</button>"
-        '<p class="domino-try__status" role="status" aria-live="polite"></p></div>\n</div>'
+        + kit.button("domino-try__reset", s["try.reset"])
+        + '<p class="domino-try__status" role="status" aria-live="polite"></p></div>\n</div>'
     )
 
 

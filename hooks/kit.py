@@ -21,9 +21,12 @@ the tests, whatever loads them. No hook imports another hook.
   ``PluginError`` naming every problem (:func:`finish`): an error, not warnings, so
   ``mkdocs build --strict -q``, which hides warnings and with them strict mode's count,
   fails all the same.
-- **HTML the hooks share**: the error box, the reader's tiles and the open ends as
-  buttons (a try-it figure's and a lesson's), and Material's ``__config`` of a built
-  page (:func:`edit_config`).
+- **HTML the hooks share**: the error box, the pages' buttons (:func:`button`), the
+  reader's tiles and the open ends as buttons (a try-it figure's and a lesson's), and
+  Material's ``__config`` of a built page (:func:`edit_config`).
+- **Missing tools**: a step that needs Node or an npm package (the engine's web assets,
+  the service worker) fails a build under CI for want of them, and is left out of a
+  local one with a warning (:func:`tools_missing`).
 - **Languages**: mkdocs-static-i18n builds the other languages inside the default
   language's ``on_post_build``, running every hook again; :func:`outer_build` tells the
   outer build (the one whose end is the whole site's) from those.
@@ -33,6 +36,8 @@ from __future__ import annotations
 
 import html
 import json
+import logging
+import os
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -233,6 +238,27 @@ def error_box(message: str) -> str:
     )
 
 
+def button(
+    cls: str,
+    label: str,
+    *,
+    primary: bool = False,
+    submit: bool = False,
+    hidden: bool = False,
+    **attrs: str,
+) -> str:
+    """One of the pages' buttons (``domino-button``; with ``primary``, the page's main
+    action), of its own class ``cls``, saying ``label``: its form's submit button with
+    ``submit``; ``hidden`` until the page's script shows it; ``attrs`` its other
+    attributes, ``_`` written ``-`` (``data_choice="two"`` is ``data-choice="two"``)."""
+    kind = "domino-button domino-button--primary" if primary else "domino-button"
+    extra = "".join(f' {k.replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items())
+    return (
+        f'<button type="{"submit" if submit else "button"}" class="{kind} {cls}"{extra}'
+        f"{' hidden' if hidden else ''}>{html.escape(label)}</button>"
+    )
+
+
 def tile_buttons(tiles: list[dict[str, str]], lang: str) -> str:
     """The reader's tiles as toggle buttons (a try-it figure's tray, a lesson's hand):
     ``tiles`` are the engine's (``code``, ``name``, ``svg``)."""
@@ -352,6 +378,20 @@ def tell() -> None:
     if _build.problems and _build.strict and not _build.told:
         _build.told = True
         log.error(summary())
+
+
+def tools_missing(step: str, missing: str | None, without: str, logger: logging.Logger) -> bool:
+    """Whether ``step`` ("service worker") is to be left out for want of its tools:
+    ``missing`` says what is missing (``None``: nothing is). Under CI (``CI`` set) a
+    missing tool fails the build with the reason, for a CI build ships every file; a
+    local build warns on ``logger`` that the step is left out and what that means
+    (``without``), and goes on."""
+    if missing is None:
+        return False
+    if os.environ.get("CI"):
+        raise PluginError(f"{step}: {missing}")
+    logger.warning(f"{step} left out ({without}): {missing}")
+    return True
 
 
 # ---------------------------------------------------------------------------------------

@@ -376,12 +376,6 @@ def _tile_row(tiles: list[dict[str, str]], lang: str) -> str:
     )
 
 
-def _button(cls: str, label: str, primary: bool = False, **data: str) -> str:
-    kind = "domino-button domino-button--primary" if primary else "domino-button"
-    attrs = "".join(f' data-{k}="{_e(v)}"' for k, v in data.items())
-    return f'<button type="button" class="{kind} {cls}"{attrs}>{_e(label)}</button>'
-
-
 def _round_info(view: dict[str, Any], lang: str) -> str:
     """A round's table talk: the undealt tiles, the other hands, or the hands left."""
     s = _strings(lang)
@@ -434,7 +428,7 @@ def _answer(task: Any, fence: TaskFence, view: dict[str, Any], lang: str, ident:
         )
     if task.kind == "choice":
         choices = "".join(
-            _button("lesson-task__choice", fence.texts[f"choice.{c}"], choice=c)
+            kit.button("lesson-task__choice", fence.texts[f"choice.{c}"], data_choice=c)
             for c in task.choices
         )
         return (
@@ -446,8 +440,8 @@ def _answer(task: Any, fence: TaskFence, view: dict[str, Any], lang: str, ident:
         f'<label for="{ident}-number">{_e(s["lesson.answer"])}</label>'
         f'<input id="{ident}-number" type="text" inputmode="numeric" autocomplete="off" '
         f'spellcheck="false" aria-describedby="{ident}-question">'
-        f'<button type="submit" class="domino-button domino-button--primary lesson-task__check">'
-        f"{_e(s['lesson.check'])}</button></form>"
+        + kit.button("lesson-task__check", s["lesson.check"], primary=True, submit=True)
+        + "</form>"
     )
 
 
@@ -496,8 +490,8 @@ def render_task(body: str, lang: str, where: tuple[Lesson, int] | None) -> str:
         f'<p class="lesson-task__hint" hidden {x}><strong>{_e(s["lesson.hint"])}</strong> '
         f"{_e(texts['hint'])}</p>"
         f'<p class="lesson-task__actions" hidden {x}>'
-        + _button("lesson-task__next", s["lesson.next_task"], primary=True)
-        + _button("lesson-task__again", s["lesson.again"])
+        + kit.button("lesson-task__next", s["lesson.next_task"], primary=True)
+        + kit.button("lesson-task__again", s["lesson.again"])
         + "</p></div>"
     )
 
@@ -539,7 +533,7 @@ def render_map(body: str, lang: str, page: LessonPage, page_url: str) -> str:
         f'<ol class="lessons__list">{items}</ol>'
         f'<p class="lessons__summary">{_e(summary)}</p>'
         '<p class="lessons__message" hidden></p>'
-        + _button("lessons__reset", s["lesson.reset"])
+        + kit.button("lessons__reset", s["lesson.reset"])
         + "</nav>"
         '<dialog class="lessons__confirm" aria-labelledby="lessons-confirm-text">'
         '<form method="dialog">'

@@ -17,14 +17,14 @@
   goes into the worker); the engine's worker caches the engine's files itself.
 
 Without Node or ``node_modules/workbox-build``, a build under CI (``CI`` set) fails; a
-local one warns and writes no service worker (the pages then stay online-only).
+local one warns and writes no service worker, the pages then staying online-only
+(``kit.tools_missing``).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import shutil
 import struct
@@ -223,11 +223,7 @@ def _missing_tools() -> str | None:
 
 def write_service_worker(site: Path) -> None:
     """Generate ``site/sw.js`` with workbox-build (``scripts/build_sw.mjs``)."""
-    problem = _missing_tools()
-    if problem is not None:
-        if os.environ.get("CI"):
-            raise PluginError(f"service worker: {problem}")
-        log.warning(f"service worker left out (the site works online only): {problem}")
+    if kit.tools_missing("service worker", _missing_tools(), "the site works online only", log):
         return
     proc = subprocess.run(
         ["node", str(BUILDER), str(site)],

@@ -120,19 +120,9 @@ def render_setup(lang: str) -> str:
         '<form class="practice__setup" novalidate>'
         f"<h2>{_e(w('setup'))}</h2>{''.join(fields)}"
         '<p class="practice__actions">'
-        '<button type="submit" class="domino-button domino-button--primary practice__start">'
-        f"{_e(w('start'))}</button>"
-        + _button("practice__back", "back_to_game", lang)
+        + kit.button("practice__start", w("start"), primary=True, submit=True)
+        + kit.button("practice__back", w("back_to_game"))
         + "</p></form>"
-    )
-
-
-def _button(cls: str, key: str, lang: str, primary: bool = False, **attrs: str) -> str:
-    kind = "domino-button domino-button--primary" if primary else "domino-button"
-    extra = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in attrs.items())
-    return (
-        f'<button type="button" class="{kind} {cls}"{extra}>'
-        f"{_e(_word(lang, PREFIX + key))}</button>"
     )
 
 
@@ -148,14 +138,14 @@ def render_game(lang: str) -> str:
         '<details class="practice__menu">'
         f'<summary class="domino-button">{_e(w("menu"))}</summary>'
         '<div class="practice__menu-items">'
-        + _button("practice__download", "download", lang, aria_describedby="practice-download-note")
+        + kit.button("practice__download", w("download"), aria_describedby="practice-download-note")
         + '<span class="practice__help practice__download-note" id="practice-download-note">'
-        "</span>" + _button("practice__new", "new_game", lang) + "</div></details>"
+        "</span>" + kit.button("practice__new", w("new_game")) + "</div></details>"
     )
     toolbar = (
-        _button("practice__hint-button", "hint", lang)
-        + _button("practice__undo", "undo", lang)
-        + _button("practice__skip", "skip", lang)
+        kit.button("practice__hint-button", w("hint"))
+        + kit.button("practice__undo", w("undo"))
+        + kit.button("practice__skip", w("skip"))
         + menu
     )
     return (
@@ -183,8 +173,8 @@ def render_game(lang: str) -> str:
         '<p class="practice__next"></p>'
         '<p class="practice__match"></p>'
         '<p class="practice__actions">'
-        + _button("practice__next-round", "next_round", lang, primary=True)
-        + _button("practice__new-game", "new_game", lang, primary=True)
+        + kit.button("practice__next-round", w("next_round"), primary=True)
+        + kit.button("practice__new-game", w("new_game"), primary=True)
         + "</p></div>"
         '<div class="practice__hand">'
         f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
@@ -192,7 +182,7 @@ def render_game(lang: str) -> str:
         '<div class="practice__ends" role="group" aria-labelledby="practice-which-end" hidden>'
         '<p id="practice-which-end" class="practice__which-end"></p>'
         '<div class="practice__end-buttons"></div>'
-        + _button("practice__cancel", "cancel", lang)
+        + kit.button("practice__cancel", w("cancel"))
         + "</div></div>"
         '<div class="practice__info">'
         f'<h3 id="practice-seats-title" class="domino-sr-only">{_e(w("seats"))}</h3>'

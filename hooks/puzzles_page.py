@@ -117,11 +117,6 @@ def _e(value: object) -> str:
     return html.escape(str(value))
 
 
-def _button(cls: str, label: str, primary: bool = False) -> str:
-    kind = "domino-button domino-button--primary" if primary else "domino-button"
-    return f'<button type="button" class="{kind} {cls}" hidden>{_e(label)}</button>'
-
-
 def render_list(lang: str) -> str:
     """Every puzzle, by theme (in the order of the themes' rules), each theme a
     disclosure with how many of its puzzles are solved, its easiest puzzles first; each
@@ -184,10 +179,10 @@ def render_puzzle(lang: str) -> str:
         '<p class="puzzle__verdict"></p><p class="puzzle__worth"></p>'
         '<p class="puzzle__why"></p></div>'
         '<p class="puzzle__actions">'
-        + _button("puzzle__again", s[PREFIX + "again"])
-        + _button("puzzle__show", s[PREFIX + "show"])
-        + _button("puzzle__next", s[PREFIX + "next"], primary=True)
-        + _button("puzzle__today", s[PREFIX + "today"])
+        + kit.button("puzzle__again", s[PREFIX + "again"], hidden=True)
+        + kit.button("puzzle__show", s[PREFIX + "show"], hidden=True)
+        + kit.button("puzzle__next", s[PREFIX + "next"], primary=True, hidden=True)
+        + kit.button("puzzle__today", s[PREFIX + "today"], hidden=True)
         + "</p>"
         '<div class="puzzle__line" hidden><h3 class="puzzle__line-title"></h3>'
         '<div class="puzzle__steps"></div></div>'

@@ -54,12 +54,6 @@ def _select(ident: str, label: str, options: list[tuple[str, str]], **attrs: str
     return select(ident, label, options, "scorepad__field", **attrs)
 
 
-def _button(cls: str, key: str, lang: str, primary: bool = False, submit: bool = False) -> str:
-    kind = "domino-button domino-button--primary" if primary else "domino-button"
-    kind_attr = "submit" if submit else "button"
-    return f'<button type="{kind_attr}" class="{kind} {cls}">{_e(_word(lang, key))}</button>'
-
-
 def render_setup(lang: str) -> str:
     """The set-up form: the game, its options, the players and their names, Start."""
 
@@ -90,8 +84,8 @@ def render_setup(lang: str) -> str:
         '<form class="scorepad__setup" novalidate>'
         f"<h2>{_e(w('setup'))}</h2>{''.join(fields)}"
         '<p class="scorepad__actions">'
-        + _button("scorepad__start", "start", lang, primary=True, submit=True)
-        + _button("scorepad__back", "back", lang)
+        + kit.button("scorepad__start", w("start"), primary=True, submit=True)
+        + kit.button("scorepad__back", w("back"))
         + "</p></form>"
     )
 
@@ -116,15 +110,15 @@ def render_sheet(lang: str) -> str:
         '<input id="scorepad-last-double" type="checkbox">'
         f'<label for="scorepad-last-double">{_e(w("last_double"))}</label></p>'
         '<p class="scorepad__actions">'
-        + _button("scorepad__add", "add", lang, primary=True, submit=True)
-        + _button("scorepad__cancel", "cancel", lang)
+        + kit.button("scorepad__add", w("add"), primary=True, submit=True)
+        + kit.button("scorepad__cancel", w("cancel"))
         + "</p></form>"
     )
     tools = (
         f'<div class="scorepad__tools" role="group" aria-label="{_e(w("tools"))}">'
-        + _button("scorepad__remove", "remove_last", lang)
-        + _button("scorepad__export", "export", lang)
-        + _button("scorepad__new", "new_sheet", lang)
+        + kit.button("scorepad__remove", w("remove_last"))
+        + kit.button("scorepad__export", w("export"))
+        + kit.button("scorepad__new", w("new_sheet"))
         + "</div>"
     )
     return (

@@ -30,7 +30,7 @@ After the last language is built, this hook writes into the site:
   files by name) that the page's worker reads to find and check them.
 
 Without Node or the npm package, a build under CI (``CI`` set) fails with the reason; a
-local build logs a warning and leaves the files out.
+local build logs a warning and leaves the files out (``kit.tools_missing``).
 """
 
 from __future__ import annotations
@@ -81,11 +81,7 @@ def on_post_build(config: Any) -> None:
 
 def write_web_assets(site_dir: Path) -> None:
     """Write Pyodide's files and the engine's wheel below ``site_dir`` (see the module)."""
-    problem = _missing_tools()
-    if problem is not None:
-        if os.environ.get("CI"):
-            raise PluginError(f"web assets: {problem}")
-        log.warning(f"web assets left out (the pages cannot start the engine): {problem}")
+    if kit.tools_missing("web assets", _missing_tools(), "the pages cannot start the engine", log):
         return
     version = pyodide_version()
     # One folder per Pyodide version: a browser never mixes cached files of two.

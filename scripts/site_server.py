@@ -162,7 +162,8 @@ def headers_for(
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves files with fixed content types and no log lines; a missing file gets the
+    """Serves files with fixed content types and no log lines (but one for a client that
+    closes its connection mid-answer, in place of a traceback); a missing file gets the
     404 page of the path's language (``/fr/...``: ``fr/404.html``), else the root's. With
     ``headers``, every answer carries the headers the site's ``_headers`` gives its path
     (read at each request, so a rebuild is seen), and ``/_headers`` itself is not served.
@@ -243,6 +244,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+    def handle_one_request(self) -> None:
+        """As the stock handler, but a client that closes its connection early (a page
+        left, a test ended) is told in one line on stderr, not a traceback."""
+        self.requestline = ""
+        try:
+            super().handle_one_request()
+        except ConnectionError as error:  # BrokenPipeError, ConnectionResetError, ...
+            during = f"during {self.requestline}" if self.requestline else "before a request"
+            print(
+                f"{self.client_address[0]} closed the connection {during} ({type(error).__name__})",
+                file=sys.stderr,
+            )
+            self.close_connection = True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

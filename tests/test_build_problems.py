@@ -11,11 +11,14 @@ mode's count), naming the file; and the hooks are a pipeline, not a web.
 - Markup the Content Security Policy refuses (``onclick=``) fails it too.
 - No hook imports another hook; the plain modules the hooks share define no MkDocs event;
   every hook file is in ``mkdocs.yml``, and every fence has one hook.
+- A step whose tools are missing (Node, an npm package) fails a build under CI and is
+  left out of a local one, with a warning.
 """
 
 from __future__ import annotations
 
 import ast
+import logging
 import re
 import sys
 from pathlib import Path
@@ -266,3 +269,23 @@ def test_markup_the_security_policy_refuses_fails_the_quiet_strict_build(tmp_pat
     assert proc.returncode != 0, out
     said = "<button onclick=...> is refused by the Content Security Policy"
     assert f"  block.fr.md: {said}" in out and f"  block.md: {said}" in out, out
+
+
+def test_a_missing_tool_fails_a_ci_build_and_is_left_out_of_a_local_one(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``kit.tools_missing``, for the web assets and the service worker: under CI the
+    build fails with the reason, locally the step is left out with a warning."""
+    from mkdocs.exceptions import PluginError
+
+    from hooks import kit
+
+    log = logging.getLogger("mkdocs.hooks.test")
+    monkeypatch.setenv("CI", "1")
+    assert not kit.tools_missing("service worker", None, "online only", log)
+    with pytest.raises(PluginError, match=r"^service worker: node is not on PATH$"):
+        kit.tools_missing("service worker", "node is not on PATH", "online only", log)
+    monkeypatch.delenv("CI")
+    with caplog.at_level(logging.WARNING, logger="mkdocs.hooks.test"):
+        assert kit.tools_missing("service worker", "node is not on PATH", "online only", log)
+    assert caplog.messages == ["service worker left out (online only): node is not on PATH"]

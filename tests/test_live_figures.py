@@ -120,15 +120,42 @@ def test_breakdown_steps_hide_nothing():
 
 
 def test_breakdown_agrees_with_played_rounds():
-    """Over random rounds of every preset, the breakdown's arithmetic adds up."""
+    """Over random rounds of every preset, the breakdown names the winner the rules name
+    (RULES.md: the seat that went out, else the strictly lowest side), adds the others'
+    hands (less the winner's own, where a blocked round is scored by difference), and its
+    arithmetic adds up. A team's hands are its two seats' (steps of their own)."""
     for preset in ("block", "block-dk", "draw", "all-fives"):
         for seed in range(60):
             rng = random.Random(seed)
-            state = RoundState.new(Rules.make(preset), players=2 + seed % 3, rng=seed)
+            teams = preset == "block-dk" and seed % 6 == 5  # half of block-dk's fours
+            rules = Rules.make(preset, partnerships=True) if teams else Rules.make(preset)
+            state = RoundState.new(rules, players=2 + seed % 3, rng=seed)
             while not state.is_terminal:
                 state.apply(rng.choice(state.legal_moves()))
             score = state.score_breakdown()
-            assert score.end == state.result().end
+            pips = state.pips()
+            sides = range(rules.sides(state.players))
+            hands = [tuple(pips[s] for s in rules.seats(side, state.players)) for side in sides]
+            sums = [sum(hand) for hand in hands]
+            end = score.end
+            assert end.blocked == (state.went_out is None)
+            if state.went_out is not None:
+                assert (end.seat, end.winner) == (state.went_out, rules.side_of(state.went_out))
+            elif sums.count(min(sums)) > 1:
+                assert (end.winner, end.seat, end.points, score.terms) == (None, None, 0, ())
+            else:
+                winners = rules.seats(sums.index(min(sums)), state.players)
+                assert end.winner == sums.index(min(sums)) and end.seat in winners
+                assert pips[end.seat] == min(pips[s] for s in winners)  # the partner to lead
+            if end.winner is not None:
+                others = [hand for side, hand in enumerate(hands) if side != end.winner]
+                own = (
+                    [hands[end.winner]]
+                    if end.blocked and rules.blocked_scoring == "difference"
+                    else []
+                )
+                assert sorted(t.pips for t in score.terms if t.sign > 0) == sorted(others)
+                assert [t.pips for t in score.terms if t.sign < 0] == own
             assert score.raw == sum(t.sign * t.total for t in score.terms)
             if score.terms:
                 assert eval(score.arithmetic().replace("−", "-").split("=")[0]) == score.raw

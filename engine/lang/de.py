@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "untere Spinnerseite",
     "empty_table": "Auf dem Tisch liegt noch kein Stein.",
     "example_label": "Beispiel",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/web.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
     "list.sep": "; ",
     "list.and": " und ",
     "stepper.label": "Abbildung in Schritten",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "Die in diesem Browser gespeicherte Partie ist zu groß, um sie sicher zu lesen, und wurde deshalb beiseitegelegt.",
     "page.practice.store_depth": "Die in diesem Browser gespeicherte Partie ist zu tief verschachtelt, um sie sicher zu lesen, und wurde deshalb beiseitegelegt.",
     "page.practice.download_refused": "Abgelehnten Spielstand herunterladen",
-    # The practice page (engine/practice.py).
+    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
     "practice.you": "Du (Sitz {seat})",
     "practice.seat": "Sitz {seat} ({level})",
     "practice.your_turn": "Du bist dran: Wähle einen Stein, der passt.",
@@ -181,7 +181,8 @@ STRINGS: dict[str, str] = {
     "error.link_option": "Der Wert {value} steht hier nicht zur Auswahl.",
     "error.link_too_long": "Dieser Link ist zu lang zum Lesen (über {limit:plural:# Byte|# Bytes}): Das Formular behält deine Einstellungen.",
     "error.link_repeated": "Der Link nennt diese Einstellung mehrmals, daher gilt keiner ihrer Werte.",
-    # The scorepad page (hooks/scorepad_page.py, docs/assets/js/scorepad.js).
+    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Punkteblock",
     "page.scorepad.needs_script": "Der Punkteblock braucht JavaScript, das in diesem Browser ausgeschaltet ist oder nicht unterstützt wird.",
     "page.scorepad.setup": "Ein neuer Punktezettel",
@@ -260,7 +261,8 @@ STRINGS: dict[str, str] = {
     "score.tie": "Gleichstand bei der niedrigsten Hand: 0",
     "score.rounded": "{sum}, gerundet auf {points}",
     "score.doubled": "{sum}, verdoppelt für ein Domino mit einem Doppelstein: {points}",
-    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # keep together.
     "score.teams": "Teams {a} gegen {b}: {score}",
     "rules_table.players": "Spieler",
     "rules_table.hand": "Steine pro Spieler",
@@ -330,7 +332,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Du hast keinen Zug, der sich zurücknehmen lässt.",
     "error.round_not_over": "Die Runde ist noch nicht vorbei.",
     "error.nothing_finished": "Noch keine Runde ist beendet, also gibt es nichts herunterzuladen.",
-    # The scorepad (engine/scorepad.py).
+    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
     "scorepad.seat": "Sitz {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -374,6 +376,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Runde {round} kann nicht hinzukommen: Die Partie war schon nach Runde {over} vorbei.",
     "error.round_index": "Es gibt keine Runde {round} zum Korrigieren (eingetragene Runden: {count}).",
     "error.correction_ends_match": "Mit dieser Korrektur von Runde {round} wäre die Partie schon nach Runde {over} vorbei, doch es folgen weitere Runden; entferne sie zuerst.",
+    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
+    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
+    # given value (engine/errors.py).
     "error.no_legal_move": "Sitz {seat} hat keinen erlaubten Zug.",
     "error.bad_move": "{move} ist kein Zug: gib einen Stein und ein offenes Ende an.",
     "error.bad_half": "Die Hälften eines Steins sind ganze Zahlen von 0 bis 6, nicht {value}.",
@@ -405,7 +410,7 @@ STRINGS: dict[str, str] = {
     "error.kind.null": "kein Wert",
     "error.kind.list": "Liste",
     "error.kind.object": "Objekt",
-    # Computer players: level names and hints (engine/players.py).
+    # Computer players: level names and hints (engine/players/hints.py).
     "level.beginner": "Anfänger",
     "level.club": "Klub",
     "level.expert": "Experte",
@@ -495,7 +500,8 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "die Frage {ask} braucht Steine auf dem Tisch",
     "error.bad_answer": "Schreib deine Antwort als ganze Zahl in Ziffern, etwa 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Es gibt kein Rätsel {puzzle}.",
     "error.bad_date": "Ein Datum wird als Jahr-Monat-Tag geschrieben, etwa 2026-12-03, nicht {date}.",
     "puzzle.title": "Rätsel {n}",

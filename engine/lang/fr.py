@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "côté bas du spinner",
     "empty_table": "Aucun domino n’est encore posé.",
     "example_label": "Exemple",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/web.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
     "list.sep": " ; ",
     "list.and": " et ",
     "stepper.label": "Figure pas à pas",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "La partie enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté.",
     "page.practice.store_depth": "La partie enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté.",
     "page.practice.download_refused": "Télécharger la partie refusée",
-    # The practice page (engine/practice.py).
+    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
     "practice.you": "Vous (siège {seat})",
     "practice.seat": "Siège {seat} ({level})",
     "practice.your_turn": "À vous : choisissez un domino jouable.",
@@ -181,7 +181,8 @@ STRINGS: dict[str, str] = {
     "error.link_option": "La valeur {value} ne fait pas partie des choix proposés ici.",
     "error.link_too_long": "Ce lien est trop long pour être lu (plus de {limit:plural:# octet|# octets}) : le formulaire garde vos réglages.",
     "error.link_repeated": "Le lien donne ce réglage plusieurs fois : aucune de ses valeurs n’est retenue.",
-    # The scorepad page (hooks/scorepad_page.py, docs/assets/js/scorepad.js).
+    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Feuille de marque",
     "page.scorepad.needs_script": "La feuille de marque a besoin de JavaScript, désactivé ou non pris en charge dans ce navigateur.",
     "page.scorepad.setup": "Une nouvelle feuille de marque",
@@ -260,7 +261,8 @@ STRINGS: dict[str, str] = {
     "score.tie": "égalité pour la plus petite main : 0",
     "score.rounded": "{sum}, arrondi à {points}",
     "score.doubled": "{sum}, doublé pour un domino fait avec un double : {points}",
-    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # keep together.
     "score.teams": "équipes {a} contre {b} : {score}",
     "rules_table.players": "Joueurs",
     "rules_table.hand": "Dominos par joueur",
@@ -330,7 +332,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Vous n’avez aucun coup à annuler.",
     "error.round_not_over": "La manche n’est pas encore finie.",
     "error.nothing_finished": "Aucune manche n’est encore finie : il n’y a rien à télécharger.",
-    # The scorepad (engine/scorepad.py).
+    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
     "scorepad.seat": "Siège {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -374,6 +376,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Impossible d’ajouter la manche {round} : la partie était déjà finie après la manche {over}.",
     "error.round_index": "Il n’y a pas de manche {round} à corriger (manches saisies : {count}).",
     "error.correction_ends_match": "Cette correction de la manche {round} finirait la partie après la manche {over}, mais d’autres manches suivent ; supprimez-les d’abord.",
+    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
+    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
+    # given value (engine/errors.py).
     "error.no_legal_move": "Le siège {seat} n’a aucun coup permis.",
     "error.bad_move": "{move} n’est pas un coup : donnez un domino et une extrémité ouverte.",
     "error.bad_half": "Les moitiés d’un domino sont des nombres entiers de 0 à 6, et non {value}.",
@@ -405,7 +410,7 @@ STRINGS: dict[str, str] = {
     "error.kind.null": "aucune valeur",
     "error.kind.list": "liste",
     "error.kind.object": "objet",
-    # Computer players: level names and hints (engine/players.py).
+    # Computer players: level names and hints (engine/players/hints.py).
     "level.beginner": "Débutant",
     "level.club": "Club",
     "level.expert": "Expert",
@@ -495,7 +500,8 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "la question {ask} demande des dominos sur la table",
     "error.bad_answer": "Écrivez votre réponse en chiffres, sous la forme d’un nombre entier comme 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Il n’y a pas de problème {puzzle}.",
     "error.bad_date": "Une date s’écrit année-mois-jour, par exemple 2026-12-03, et non {date}.",
     "puzzle.title": "Problème {n}",

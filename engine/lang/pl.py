@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "dolna strona spinnera",
     "empty_table": "Na stole nie leży jeszcze żaden klocek.",
     "example_label": "Przykład",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/web.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
     "list.sep": "; ",
     "list.and": " i ",
     "stepper.label": "Rysunek krok po kroku",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "Partia zapisana w tej przeglądarce jest za duża, by dało się ją bezpiecznie odczytać, więc została odłożona na bok.",
     "page.practice.store_depth": "Partia zapisana w tej przeglądarce jest zbyt głęboko zagnieżdżona, by dało się ją bezpiecznie odczytać, więc została odłożona na bok.",
     "page.practice.download_refused": "Pobierz odrzucony zapis partii",
-    # The practice page (engine/practice.py).
+    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
     "practice.you": "Ty (miejsce {seat})",
     "practice.seat": "Miejsce {seat} ({level})",
     "practice.your_turn": "Twoja kolej: wybierz klocek, który można dołożyć.",
@@ -181,7 +181,8 @@ STRINGS: dict[str, str] = {
     "error.link_option": "Wartości {value} nie ma wśród dostępnych tu możliwości.",
     "error.link_too_long": "Ten link jest za długi, by go odczytać (ponad {limit:plural:# bajt|# bajty|# bajtów}): formularz zachowuje twoje ustawienia.",
     "error.link_repeated": "Link podaje to ustawienie więcej niż raz, więc żadna z jego wartości nie zostaje użyta.",
-    # The scorepad page (hooks/scorepad_page.py, docs/assets/js/scorepad.js).
+    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Tabela wyników",
     "page.scorepad.needs_script": "Tabela wyników wymaga JavaScriptu, który w tej przeglądarce jest wyłączony lub nieobsługiwany.",
     "page.scorepad.setup": "Nowa tabela wyników",
@@ -260,7 +261,8 @@ STRINGS: dict[str, str] = {
     "score.tie": "remis na najmniejszej sumie: 0",
     "score.rounded": "{sum}, po zaokrągleniu {points}",
     "score.doubled": "{sum}, podwojone za pozbycie się klocków dublem: {points}",
-    # --- Issue 10: score steps and the rules tables (hooks/domino.py); keep together.
+    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # keep together.
     "score.teams": "drużyny {a} przeciw {b}: {score}",
     "rules_table.players": "Gracze",
     "rules_table.hand": "Klocki na gracza",
@@ -330,7 +332,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Nie masz ruchu do cofnięcia.",
     "error.round_not_over": "Runda jeszcze się nie skończyła.",
     "error.nothing_finished": "Żadna runda nie jest jeszcze skończona, więc nie ma czego pobrać.",
-    # The scorepad (engine/scorepad.py).
+    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
     "scorepad.seat": "Miejsce {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -374,6 +376,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Nie można dodać rundy {round}: partia skończyła się już po rundzie {over}.",
     "error.round_index": "Nie ma rundy {round} do poprawienia (wpisane rundy: {count}).",
     "error.correction_ends_match": "Po tej poprawce rundy {round} partia skończyłaby się już po rundzie {over}, a po niej wpisano kolejne rundy; najpierw je usuń.",
+    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
+    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
+    # given value (engine/errors.py).
     "error.no_legal_move": "Miejsce {seat} nie ma dozwolonego ruchu.",
     "error.bad_move": "{move} nie jest ruchem: podaj klocek i otwarty koniec.",
     "error.bad_half": "Połówki klocka to liczby całkowite od 0 do 6, a nie {value}.",
@@ -405,7 +410,7 @@ STRINGS: dict[str, str] = {
     "error.kind.null": "brak wartości",
     "error.kind.list": "lista",
     "error.kind.object": "obiekt",
-    # Computer players: level names and hints (engine/players.py).
+    # Computer players: level names and hints (engine/players/hints.py).
     "level.beginner": "Początkujący",
     "level.club": "Klubowy",
     "level.expert": "Ekspert",
@@ -495,7 +500,8 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "pytanie {ask} wymaga klocków na stole",
     "error.bad_answer": "Wpisz odpowiedź cyframi, jako liczbę całkowitą, na przykład 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, hooks/puzzles_page.py, docs/assets/js/puzzles.js).
+    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Nie ma łamigłówki {puzzle}.",
     "error.bad_date": "Datę zapisuje się jako rok-miesiąc-dzień, na przykład 2026-12-03, a nie {date}.",
     "puzzle.title": "Łamigłówka {n}",

@@ -4,10 +4,12 @@
 // shows what it answers. No rule is decided here.
 
 import {
+  askEngine,
+  endButtons,
   engineFailure,
+  engineReady,
   markerEnd,
   pickTile,
-  request,
   setupStepper,
   startEngine,
 } from "./page-kit.js";
@@ -35,11 +37,9 @@ function setupTry(root) {
     status.classList.toggle("domino-sr-only", !visible);
   }
 
-  const starting = () => document.documentElement.dataset.engine !== "ready";
-
   function pick(button) {
     state.tile = pickTile(tray, button);
-    if (!starting()) {
+    if (engineReady()) {
       say(button.dataset.picked);
       return;
     }
@@ -59,7 +59,6 @@ function setupTry(root) {
       say(root.dataset.tryPickTile);
       return;
     }
-    if (starting()) say(root.dataset.tryLoading);
     const args = {
       preset: root.dataset.preset,
       plays: state.plays,
@@ -67,9 +66,10 @@ function setupTry(root) {
       tile: state.tile,
       end,
     };
-    const view = await request("try_move", args, {
+    const view = await askEngine("try_move", args, {
+      loading: root.dataset.tryLoading,
       failed: root.dataset.tryFailed,
-      onError: (text) => say(text),
+      say,
     });
     if (view === null) return;
     state = { plays: view.plays, hand: view.hand, tile: null };
@@ -79,16 +79,7 @@ function setupTry(root) {
     figure.append(caption);
     tray.querySelector(`[data-tile="${args.tile}"]`)?.remove();
     pickTile(tray, null);
-    ends.replaceChildren(
-      ...view.ends.map((e) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "domino-button domino-end";
-        b.dataset.end = e.end;
-        b.textContent = e.label;
-        return b;
-      }),
-    );
+    ends.replaceChildren(...endButtons(view.ends));
     // The caption already shows the move; the status repeats it for screen readers only.
     say(view.caption, { visible: false });
     // The button that was pressed is gone: keep the focus in the figure.

@@ -15,7 +15,7 @@
 // Its data-state is "" (not answered yet), "wrong" or "right"; data-busy is "true" while
 // the engine judges an answer, and data-answers counts the answers it has judged.
 
-import { fill, markerEnd, pickTile, request, startOnInteraction } from "./page-kit.js";
+import { askEngine, fill, markerEnd, pickTile, startOnInteraction } from "./page-kit.js";
 import { loadStore, removeStore, writeStore } from "./store.js";
 
 const VERSION = 1;
@@ -189,17 +189,13 @@ function setup(root) {
       if (busy || section.dataset.state === "right") return;
       busy = true;
       section.dataset.busy = "true";
-      if (document.documentElement.dataset.engine !== "ready") say(words.try_loading);
       // The engine could not start, or the answer is none it can read (a number written
       // in letters): no miss, the reader tries again.
-      const args = { task: data, answer: value };
-      const reply = await request("lesson_answer", args, {
-        failed: words.try_failed,
-        onError: (text) => {
-          say(text);
-          announce(text);
-        },
-      });
+      const reply = await askEngine(
+        "lesson_answer",
+        { task: data, answer: value },
+        { loading: words.try_loading, failed: words.try_failed, say, announce },
+      );
       busy = false;
       section.dataset.busy = "false";
       if (reply === null) return;

@@ -2,10 +2,12 @@
 // and figures.js) share, so that each writes only its own page. No rule is decided here, and
 // no word: every text comes from the build (the page's data-words) or from the engine.
 //
-//   import { fill, request, startOnInteraction, pickTile, markerEnd } from "./page-kit.js";
+//   import { fill, request, askEngine, startOnInteraction, pickTile } from "./page-kit.js";
 //   fill(words.round, { round: 2 });         // "Round {round}" -> "Round 2"
 //   startOnInteraction(app);                 // the engine starts on the reader's first move in app
 //   const value = await request("ping", {}, { failed: words.failed, onError: say });
+//   // The same, saying words.wait while the engine starts, and any error, to the reader:
+//   const reply = await askEngine("ping", {}, { loading: words.wait, failed: words.failed, say });
 //
 // The engine's client (engine-client.js) is imported on the first call that needs it: a
 // page whose reader never turns to the engine (a rules page read, not tried) never loads
@@ -75,6 +77,25 @@ export async function request(method, args, { failed, onError, lang } = {}) {
   }
 }
 
+/** Whether the engine has started (`<html data-engine="ready">`, engine-client.js). */
+export function engineReady() {
+  return document.documentElement.dataset.engine === "ready";
+}
+
+/** `request(method, args)` for a reader who waits on the answer: while the engine is not
+ * ready, `say(loading)` first (with a `loading` text); on an error, `say(text)` and
+ * `announce(text)` of what went wrong (failureText, with `failed`) and null. */
+export async function askEngine(method, args, { loading, failed, say, announce }) {
+  if (loading && !engineReady()) say(loading);
+  return request(method, args, {
+    failed,
+    onError: (text) => {
+      say(text);
+      announce?.(text);
+    },
+  });
+}
+
 // --- Steppers ------------------------------------------------------------------------
 
 /** Makes the stepper `root` (a `.domino-stepper`: its steps, each a `.domino-step` with a
@@ -124,6 +145,23 @@ export function setupStepper(root) {
 }
 
 // --- Tiles and ends --------------------------------------------------------------------
+
+/** A button (type "button") of class `className` saying `label`, with `data` as its data-
+ * attributes ({ end: "left" } is data-end="left"). */
+export function button(className, label, data = {}) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  b.textContent = label;
+  Object.assign(b.dataset, data);
+  return b;
+}
+
+/** The open ends to lay a tile on, as buttons (`.domino-end`), drawn as the build draws
+ * them (hooks/kit.py's end_buttons): `ends` are the engine's ({ end, label }). */
+export function endButtons(ends) {
+  return ends.map((e) => button("domino-button domino-end", e.label, { end: e.end }));
+}
 
 /** Marks `button` as the chosen one of the tile buttons (`.domino-tile`) in `container`,
  * by aria-pressed, or none when `button` is null; returns its tile ("3-4") or null. */

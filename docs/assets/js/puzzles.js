@@ -18,7 +18,16 @@
 // (the answer asked for), and data-puzzle its id; the root's data-busy is "true" while
 // the engine works, data-today the id of the puzzle of the day once known.
 
-import { fill, markerEnd, pickTile, request, setupStepper, startEngine } from "./page-kit.js";
+import {
+  askEngine,
+  button,
+  endButtons,
+  fill,
+  markerEnd,
+  pickTile,
+  setupStepper,
+  startEngine,
+} from "./page-kit.js";
 import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
@@ -162,15 +171,6 @@ function setup(root) {
 
   // --- The puzzle -----------------------------------------------------------------------
 
-  function button(className, label, data = {}) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = className;
-    b.textContent = label;
-    Object.assign(b.dataset, data);
-    return b;
-  }
-
   // The engine draws each layout twice: for a page, and turning sooner for a phone; the
   // style sheet shows the one that fits the screen.
   const drawn = (d) =>
@@ -209,9 +209,7 @@ function setup(root) {
         return b;
       }),
     );
-    el.ends.replaceChildren(
-      ...view.ends.map((e) => button("domino-button domino-end", e.label, { end: e.end })),
-    );
+    el.ends.replaceChildren(...endButtons(view.ends));
     el.hands.replaceChildren(
       ...view.hands.map((h) => {
         const li = document.createElement("li");
@@ -252,13 +250,12 @@ function setup(root) {
 
   async function ask(args, { quiet = false } = {}) {
     setBusy(true);
-    if (!quiet && document.documentElement.dataset.engine !== "ready") say(words.try_loading);
-    const reply = await request("puzzle", args, {
+    const loading = quiet ? null : words.try_loading;
+    const reply = await askEngine("puzzle", args, {
+      loading,
       failed: words.try_failed,
-      onError: (text) => {
-        say(text);
-        announce(text);
-      },
+      say,
+      announce,
     });
     setBusy(false);
     return reply;
