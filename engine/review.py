@@ -23,13 +23,16 @@ counts half as much for each such play: players shed heavy tiles).
 
 **Exact or sampled.** When the hidden deals consistent with what the seat knew number at
 most :data:`EXACT_DEALS` (hand splits times orders of the boneyard), every one of them
-is enumerated and solved exactly, and the values are exact (``method`` ``"exact"``).
-Else :data:`budget <BUDGET>` deals are sampled as the Expert samples them
+is enumerated and solved exactly, and the values are exact (``method`` ``"exact"``),
+unless solving them all would take more than :data:`EXACT_NODES` positions. Else
+``budget`` deals (:data:`BUDGET` unless told) are sampled as the Expert samples them
 (:class:`~engine.players.knowledge.Sampler`, seeded by ``seed`` and the observation
 only: :func:`~engine.players.knowledge.move_rng`) and each is solved exactly
-(``"solved"``) when every one of them solves within :data:`NODE_LIMIT` positions; else
-each move is played out :data:`PLAYOUTS` times in each deal with the Expert's playout
-policy (``"played"``). The budget is a count of deals, never a time, so a review is
+(``"solved"``) when each solves within :data:`NODE_LIMIT` positions and all within
+:data:`SOLVE_NODES`; else each move is played out :data:`PLAYOUTS` times in each deal
+with the Expert's playout policy (``"played"``: an estimate of good play, not of best
+play; the early decisions of a round, whose deals are too big to solve, are valued so).
+Every budget is a count (of deals, of positions), never a time, so a review is
 deterministic for a seed and the same in CPython and Pyodide.
 
 **The boneyard.** In the draw games the boneyard's order is hidden too: a hidden deal is
@@ -104,9 +107,14 @@ enough is valued exactly instead)."""
 MAX_BUDGET = 2000
 """The most deals a decision may be given."""
 
-EXACT_DEALS = 120
+EXACT_DEALS = 500
 """At most this many consistent hidden deals (hand splits times boneyard orders): every
-one is enumerated and solved, and the values are exact."""
+one is enumerated and solved, and the values are exact (unless solving them all takes
+more than :data:`EXACT_NODES` positions)."""
+
+EXACT_NODES = 60000
+"""The most positions the solver may search to value a decision exactly (about a third
+of a second in CPython, one second in Pyodide); past that the decision is sampled."""
 
 ENUMERATE = 20000
 """Deals are counted one by one only while the other hands could lie in at most so many
@@ -115,6 +123,11 @@ ways (their sizes alone counted); past that they are surely too many to enumerat
 NODE_LIMIT = 6000
 """The most positions the solver may search for one sampled deal; a deal that needs
 more sends the whole decision to playouts."""
+
+SOLVE_NODES = 60000
+"""The most positions the solver may search for all the sampled deals of a decision
+with the default budget (in proportion for another budget); past that the decision is
+played out."""
 
 PLAYOUTS = 4
 """Playouts of each move in each sampled deal when the deals are too big to solve."""
@@ -458,16 +471,17 @@ def _evaluate(
     exact = consistent_deals(know, EXACT_DEALS)
     method: Method
     rows: Sequence[Sequence[float]]
+    found = None
     if exact is not None:
-        found = _solved(obs, exact, moves, None)
-        assert found is not None
+        found = _solved(obs, exact, moves, EXACT_NODES, EXACT_NODES)
+    if exact is not None and found is not None:
         rows, deals = found, exact
         method = "exact"
     else:
         rng = move_rng(seed, obs)
         sampler = Sampler(know)
         deals = [sampler.deal(rng) for _ in range(budget)]
-        found = _solved(obs, deals, moves, NODE_LIMIT)
+        found = _solved(obs, deals, moves, NODE_LIMIT, SOLVE_NODES * budget // BUDGET)
         if found is not None:
             rows = found
             method = "solved"
@@ -564,10 +578,14 @@ def _splits(know: Knowledge, others: list[int]) -> Iterator[list[int]]:
 
 
 def _solved(
-    obs: Observation, deals: Sequence[Deal], moves: Sequence[Move], limit: int | None
+    obs: Observation,
+    deals: Sequence[Deal],
+    moves: Sequence[Move],
+    limit: int,
+    total: int,
 ) -> list[list[float]] | None:
     """Each deal's value of each move, solved exactly (from now on); ``None`` if a deal
-    needs more than ``limit`` positions."""
+    needs more than ``limit`` positions or all of them more than ``total``."""
     solver = Solver(obs.rules, obs.players, node_limit=limit)
     board = obs.layout.board
     rows: list[list[float]] = []
@@ -577,6 +595,8 @@ def _solved(
         try:
             values = solver.values(hands, board, stock[::-1], obs.seat, moves, None, guesses)
         except NodeLimit:
+            return None
+        if solver.nodes > total:
             return None
         rows.append([float(v) for v in values])
         for i, v in enumerate(values):

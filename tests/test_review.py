@@ -3,6 +3,7 @@ methods and the command line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -13,9 +14,12 @@ from engine import RoundState, Rules, web
 from engine import review as rv
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
+from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
 from engine.records import round_record
+from engine.solver import solve
 from engine.state import Move
+from engine.tiles import ALL_TILES, Tile
 
 
 def random_round(preset: str, players: int, seed: int) -> RoundState:
@@ -99,3 +103,106 @@ def test_a_bad_seat_or_record_is_refused_in_the_readers_language(lang: str) -> N
     assert json.dumps(record) == kept
     with pytest.raises(DominoError):
         rv.decisions(random_round("block", 2, 1), 3)
+
+
+# -- exact values against a plain enumeration -----------------------------------------
+
+
+def plain_exact(state: RoundState, d: rv.Decision) -> tuple[int, list[float]]:
+    """The exact value of each of ``d.moves``, computed plainly (no Knowledge, no
+    Sampler): every way to deal the unseen tiles to the other hands is tried by dealing
+    the whole round again (each other seat's dealt hand is what it holds now and what it
+    played) and replaying it to the decision: a deal counts when the round replays to the
+    same public events. Each is solved with the solver from the full RoundState, weighed
+    as the Expert weighs a deal outside All Fives (half for each play that passed up a
+    heavier tile the seat held that fitted). For games without a boneyard."""
+    obs = d.observation
+    rules, n, me = obs.rules, obs.players, obs.seat
+    assert not rules.draw
+    plays = [e for e in obs.events if e.kind == "play"]
+    unseen = sorted(set(ALL_TILES) - set(obs.hand) - set(obs.layout.tiles))
+    others = [p for p in range(n) if p != me]
+    sizes = [obs.hand_sizes[p] for p in others]
+    total = 0.0
+    sums = [0.0] * len(d.moves)
+    count = 0
+
+    def splits(tiles: list[Tile], k: int) -> Any:
+        if k == len(others):
+            yield []
+            return
+        for combo in itertools.combinations(tiles, sizes[k]):
+            rest = [t for t in tiles if t not in combo]
+            for more in splits(rest, k + 1):
+                yield [list(combo), *more]
+
+    for hands in splits(unseen, 0):
+        now = {p: h for p, h in zip(others, hands, strict=True)}
+        dealt = []
+        for p in range(n):
+            if p == me:
+                dealt.append(list(state.dealt[me]))
+            else:
+                dealt.append(now[p] + [e.tile for e in plays if e.seat == p])
+        try:
+            replay = RoundState(
+                rules, n, state.leader, dealt, first_round=state.opening is not None
+            )
+        except DominoError:
+            continue  # the first lead of block-dk would have been another seat's
+        weight = 1.0
+        for e in plays:
+            if e.seat != me and not (rules.fives or (not replay.layout.tiles and replay.opening)):
+                held = set(replay.hand(e.seat))
+                fitting = {m.tile for m in replay.legal_moves()}
+                if any(t.pips > e.tile.pips for t in held & fitting):
+                    weight *= 0.5
+            assert e.tile is not None
+            try:
+                replay.apply(Move(e.tile, e.end))
+            except DominoError:
+                break
+        if tuple(replay.events) != obs.events[: len(replay.events)] or len(replay.events) != len(
+            obs.events
+        ):
+            continue
+        count += 1
+        sol = solve(replay)
+        total += weight
+        for i, m in enumerate(d.moves):
+            sums[i] += weight * sol.value_of(m)
+    return count, [s / total for s in sums]
+
+
+def exact_decisions(
+    preset: str, players: int, seeds: range, most: int
+) -> list[tuple[RoundState, rv.Decision]]:
+    """Decisions of random rounds that the review values exactly (the first ``most``)."""
+    found: list[tuple[RoundState, rv.Decision]] = []
+    for seed in seeds:
+        if len(found) >= most:
+            return found[:most]
+        state = random_round(preset, players, seed)
+        for seat in range(players):
+            for d in rv.decisions(state, seat):
+                know = knowledge(d.observation)
+                if rv.consistent_deals(know, rv.EXACT_DEALS) is not None:
+                    found.append((state, d))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("block", 2), ("block", 3), ("block", 4), ("block-dk", 4)]
+)
+def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, players: int) -> None:
+    cases = exact_decisions(preset, players, range(200), 6)
+    assert len(cases) == 6
+    for state, d in cases:
+        count, values = plain_exact(state, d)
+        j = rv.judge(d)
+        assert j.method == "exact" and j.deals == count
+        assert [v.value for v in j.values] == pytest.approx(values, abs=1e-9)
+        # The moves rank as the plain values rank, the best first.
+        order = sorted(range(len(values)), key=lambda i: -values[i])
+        assert values[j.best] == max(values)
+        assert sorted(range(len(values)), key=lambda i: -j.values[i].value) == order
