@@ -152,7 +152,8 @@ GOOD_MARKS: tuple[Mark, ...] = ("best", "good")
 
 
 def mark_of(loss: float) -> Mark:
-    """The mark of an expected loss in points against the best move."""
+    """The mark of an expected loss in points against the best move (a judgement marks
+    its losses as it shows them, to a tenth of a point: :func:`round_loss`)."""
     return next(name for name, most in MARKS if loss <= most)
 
 
@@ -454,7 +455,7 @@ def judge(
     values = []
     for i, m in enumerate(d.moves):
         loss = max(0.0, means[best] - means[i])
-        values.append(Valued(m, means[i], loss, errors_of(best, i), mark_of(loss)))
+        values.append(Valued(m, means[i], loss, errors_of(best, i), mark_of(round_loss(loss))))
     return Judgement(d, tuple(values), best, method, deals, known(obs, know), seed, budget)
 
 

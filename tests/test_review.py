@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_helpers import ROOT, run_cli
+from test_pyodide import NODE, PYODIDE
 
-from engine import RoundState, Rules, web
+from engine import RoundState, Rules, practice, web
 from engine import review as rv
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
@@ -20,6 +25,7 @@ from engine.records import round_record
 from engine.solver import solve
 from engine.state import Move
 from engine.tiles import ALL_TILES, Tile
+from engine.views.review import review_view
 
 
 def random_round(preset: str, players: int, seed: int) -> RoundState:
@@ -206,3 +212,131 @@ def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, pla
         order = sorted(range(len(values)), key=lambda i: -values[i])
         assert values[j.best] == max(values)
         assert sorted(range(len(values)), key=lambda i: -j.values[i].value) == order
+
+
+# -- sampling ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "players"), [("block", 2), ("draw", 3), ("all-fives", 2)])
+def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
+    preset: str, players: int
+) -> None:
+    """The loss of each move made, judged with two seeds, differs by at most four
+    standard errors of the difference; its mark differs only where a loss lies within
+    three standard errors of a threshold."""
+    thresholds = [most for _, most in rv.MARKS[:-1]]
+    judged = 0
+    for seed in range(3):
+        state = random_round(preset, players, seed)
+        for d in rv.decisions(state, 0):
+            a, b = rv.judge(d, seed=0), rv.judge(d, seed=1)
+            if a.exact:
+                assert b.exact and a.values == b.values
+                continue
+            judged += 1
+            ea, eb = a.played.error, b.played.error
+            assert abs(a.loss - b.loss) <= 4 * math.hypot(ea, eb) + 0.1, (a, b)
+            near = any(
+                abs(j.loss - t) <= 3 * j.played.error + 0.1 for j in (a, b) for t in thresholds
+            )
+            assert a.mark == b.mark or near, (a.loss, ea, b.loss, eb)
+            # A seed gives one answer.
+            assert rv.judge(d, seed=1).values == b.values
+    assert judged >= 4
+
+
+# -- the command line ----------------------------------------------------------------
+
+
+def practice_record(preset: str, players: int, seed: int) -> dict[str, Any]:
+    """The record of a finished practice round: the reader plays its last legal move."""
+    save = practice.new_save(preset, {}, players, ["club"] * (players - 1), seed)
+    while (game := practice.load(save)).phase == "play":
+        if game.state.current_player == practice.YOU:
+            save = practice.play(save, str(game.state.legal_moves()[-1]))
+        else:
+            save, _ = practice.computer_move(save)
+    return practice.match_record(save)
+
+
+def test_the_command_line_reviews_a_practice_record_as_text_and_json(tmp_path: Path) -> None:
+    record = practice_record("block", 2, 4)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, indent=2), "utf-8")
+    proc = run_cli("review", str(path), "--seat", "1", "--json", "--budget", "16")
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)
+    assert found["ok"] and found["decisions"]["seat"] == 0
+    expected = review_view(record, 0, 0, "en", budget=16)
+    assert found["judged"] == json.loads(json.dumps(expected["judged"]))
+    assert found["summary"]["count"] == len(found["judged"]) == found["decisions"]["count"]
+    proc = run_cli("review", str(path), "--seat", "1", "--lang", "de", "--budget", "16")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Analyse von Sitz 1\n")
+    for j in review_view(record, 0, 0, "de", budget=16)["judged"]:
+        assert j["verdict"] in proc.stdout and j["known"]["text"] in proc.stdout
+    assert "Sitz 0" not in proc.stdout
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_command_line_refuses_a_bad_seat_round_or_record(lang: str, tmp_path: Path) -> None:
+    record = practice_record("block", 2, 4)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), "utf-8")
+    for args, message in (
+        (["--seat", "3"], DominoError("bad_seat", seat=3, players=2).message(lang)),
+        (["--seat", "0"], DominoError("bad_seat", seat=0, players=2).message(lang)),
+        (["--seat", "1", "--round", "2"], None),
+    ):
+        proc = run_cli("review", str(path), "--lang", lang, *args)
+        assert proc.returncode == 1 and not proc.stdout
+        assert message is None or message in proc.stderr
+        proc = run_cli("review", str(path), "--lang", lang, "--json", *args)
+        assert proc.returncode == 1
+        assert json.loads(proc.stdout)["ok"] is False
+    path.write_text(json.dumps({**record, "rounds": [{"leader": 0}]}), "utf-8")
+    assert run_cli("review", str(path), "--seat", "1", "--lang", lang).returncode == 1
+    path.write_bytes(b'{"a": "\xff"}')
+    assert run_cli("review", str(path), "--seat", "1", "--lang", lang).returncode == 2
+    assert run_cli("review", str(tmp_path / "none"), "--seat", "1").returncode == 2
+
+
+# -- Pyodide -------------------------------------------------------------------------
+
+PYODIDE_PROGRAM = """
+import json, random
+from engine import RoundState, Rules
+from engine import review as rv
+out = []
+for preset, players, seed in CASES:
+    state = RoundState.new(Rules.make(preset), players, 0, rng=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    for d in rv.decisions(state, 0):
+        j = rv.judge(d, seed=2, budget=12)
+        out.append([j.method, j.deals, [v.value for v in j.values], j.mark])
+json.dumps(out)
+"""
+PYODIDE_CASES = [("block", 2, 3), ("all-fives", 2, 1)]
+"""Rounds whose decisions are valued in each of the three ways (played out, solved,
+exact), on a line and on a spinner layout."""
+
+
+@pytest.mark.skipif(NODE is None or not PYODIDE.is_file(), reason="needs Node and Pyodide")
+def test_pyodide_gives_the_same_answers() -> None:
+    code = f"CASES = {PYODIDE_CASES!r}\n" + PYODIDE_PROGRAM
+    scope: dict[str, Any] = {}
+    exec(code.strip().rsplit("\n", 1)[0], scope)
+    here = json.loads(json.dumps(scope["out"]))
+    assert {m for m, *_ in here} == {"exact", "solved", "played"}
+    proc = subprocess.run(
+        [str(NODE), str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        input=code,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout) == here

@@ -74,7 +74,7 @@ round; ``share`` over all of them is the match's).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import review as rv
@@ -145,7 +145,20 @@ def decisions_view(record: object, seat: object, round: object, lang: str) -> di
     check_lang(lang)
     state, k, count = rv.load(record, round)
     me = _seat(seat, state)
-    found = rv.decisions(state, me)
+    return _decisions(state, me, k, count, rv.decisions(state, me), lang, drawn=True)
+
+
+def _decisions(
+    state: RoundState,
+    me: int,
+    k: int,
+    count: int,
+    found: Sequence[rv.Decision],
+    lang: str,
+    *,
+    drawn: bool,
+) -> dict[str, Any]:
+    """The view of the decisions ``found``; without the drawings unless ``drawn``."""
     moves = sum(1 for e in state.events if e.kind == "play" and e.seat == me)
     forced = moves - len(found)
     who = reader_seat(me)
@@ -175,9 +188,9 @@ def decisions_view(record: object, seat: object, round: object, lang: str) -> di
                 "label": label,
                 "played": played,
                 "caption": caption,
-                "hand": [tile_view(t, TRAY_SIZE) for t in hand],
+                "hand": [tile_view(t, TRAY_SIZE) if drawn else t.code for t in hand],
                 "moves": [str(m) for m in d.moves],
-                **drawings(layout, lang, caption),
+                **(drawings(layout, lang, caption) if drawn else {}),
                 "empty": strings(lang)["empty_table"] if not layout.tiles else "",
             }
         )
@@ -239,8 +252,11 @@ def _method(j: rv.Judgement, lang: str) -> str:
     if j.exact:
         return text(lang, "review.method.exact", count=j.deals)
     key = "review.method.solved" if j.method == "solved" else "review.method.played"
+    said = text(lang, key, count=j.deals)
     error = j.played.error if j.best != j.decision.played else _widest(j)
-    return text(lang, key, count=j.deals, error=points(error, lang))
+    if round(error, 1) > 0:
+        said += " " + text(lang, "review.error", error=points(error, lang))
+    return said
 
 
 def _widest(j: rv.Judgement) -> float:
@@ -268,7 +284,11 @@ def judge_view(
     budget = rv.BUDGET if budget is None else budget
     state, k, _ = rv.load(record, round)
     me = _seat(seat, state)
-    j = rv.judge(state, me, index, seed=seed, budget=budget)
+    return _judged(rv.judge(state, me, index, seed=seed, budget=budget), k, lang, drawn=True)
+
+
+def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any]:
+    """The view of a judgement of round ``k``; without the drawings unless ``drawn``."""
     d = j.decision
     played, better = j.played, j.better
     said, best_said = move_label(d.move, lang), move_label(better.move, lang)
@@ -304,8 +324,16 @@ def judge_view(
     layout = d.observation.layout
     caption = text(lang, "review.better", move=best_said)
     played_caption = text(lang, "review.played", move=said)
-    shown = drawings(_after(layout, better.move), lang, caption, last=True)
-    made = drawings(_after(layout, d.move), lang, played_caption, last=True)
+    if drawn:
+        shown = drawings(_after(layout, better.move), lang, caption, last=True)
+        made = drawings(_after(layout, d.move), lang, played_caption, last=True)
+        figures = {
+            **shown,
+            "played_svg": made["svg"],
+            "played_svg_narrow": made["svg_narrow"],
+        }
+    else:
+        figures = {}
     return {
         "index": d.index,
         "move": str(d.move),
@@ -323,10 +351,8 @@ def judge_view(
         "values": values,
         "known": _known(j, lang),
         "caption": caption,
-        **shown,
         "played_caption": played_caption,
-        "played_svg": made["svg"],
-        "played_svg_narrow": made["svg_narrow"],
+        **figures,
         "item": j.item(k),
     }
 
@@ -429,3 +455,57 @@ def summary_view(items: object, lang: str) -> dict[str, Any]:
         "key": key,
         "rounds": rounds,
     }
+
+
+def review_view(
+    record: object,
+    seat: object,
+    round: object,
+    lang: str,
+    *,
+    seed: object = 0,
+    budget: object = None,
+    drawn: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """A whole round reviewed at once (the command line's ``review``): ``decisions``
+    (:func:`decisions_view`), ``judged`` (one :func:`judge_view` each) and ``summary``
+    (:func:`summary_view`), without the drawings unless ``drawn``. ``progress(done,
+    total)`` is told after each decision."""
+    check_lang(lang)
+    seed = rv.check_seed(seed)
+    budget = rv.check_budget(rv.BUDGET if budget is None else budget)
+    state, k, count = rv.load(record, round)
+    me = _seat(seat, state)
+    found = rv.decisions(state, me)
+    judged = []
+    for d in found:
+        judged.append(_judged(rv.judge(d, seed=seed, budget=budget), k, lang, drawn=drawn))
+        if progress is not None:
+            progress(len(judged), len(found))
+    return {
+        "decisions": _decisions(state, me, k, count, found, lang, drawn=drawn),
+        "judged": judged,
+        "summary": summary_view([j["item"] for j in judged], lang),
+    }
+
+
+def review_text(found: dict[str, Any], lang: str) -> str:
+    """A :func:`review_view` as plain text, a line a sentence or so, for the command
+    line."""
+    listed = found["decisions"]
+    lines = [listed["title"], listed["game"], listed["intro"]]
+    sep = strings(lang)["list.sep"]
+    for d, j in zip(listed["decisions"], found["judged"], strict=True):
+        lines += ["", d["caption"], "  " + j["verdict"]]
+        if j["reason"]:
+            lines.append("  " + j["reason"])
+        values = sep.join(v["text"] for v in j["values"])
+        lines.append("  " + text(lang, "review.values", values=values))
+        lines += ["  " + j["known"]["text"], "  " + j["method_text"]]
+    summary = found["summary"]
+    if summary["key"]:
+        lines += ["", summary["key_title"], *("  " + k["text"] for k in summary["key"])]
+    if summary["count"]:
+        lines += ["", summary["share_text"]]
+    return "\n".join(lines) + "\n"
