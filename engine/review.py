@@ -100,7 +100,7 @@ from engine.solver import NodeLimit, Solver
 from engine.state import Move, Observation, RoundState
 from engine.tiles import Tile
 
-BUDGET = 48
+BUDGET = 80
 """Deals sampled per decision by default (a decision whose consistent deals are few
 enough is valued exactly instead)."""
 
@@ -124,10 +124,14 @@ NODE_LIMIT = 6000
 """The most positions the solver may search for one sampled deal; a deal that needs
 more sends the whole decision to playouts."""
 
-SOLVE_NODES = 60000
+SOLVE_NODES = 64000
 """The most positions the solver may search for all the sampled deals of a decision
 with the default budget (in proportion for another budget); past that the decision is
 played out."""
+
+PACE = 4
+"""After so many sampled deals, a decision whose deals so far took more than their share
+of :data:`SOLVE_NODES` is played out at once."""
 
 PLAYOUTS = 4
 """Playouts of each move in each sampled deal when the deals are too big to solve."""
@@ -393,6 +397,15 @@ class Judgement:
         return self.played.mark
 
     @property
+    def error(self) -> float:
+        """The standard error of the judgement: of the loss of the move made, or when it
+        is the best, of the loss of the runner-up (how sure it is the best)."""
+        if self.best != self.decision.played:
+            return self.played.error
+        others = [v for i, v in enumerate(self.values) if i != self.best]
+        return min(others, key=lambda v: (v.loss, v.error)).error
+
+    @property
     def exact(self) -> bool:
         return self.method == "exact"
 
@@ -405,6 +418,7 @@ class Judgement:
             "move": str(self.decision.move),
             "best": str(self.better.move),
             "loss": round_loss(self.loss),
+            "error": round_loss(self.error),
             "mark": self.mark,
         }
 
@@ -597,9 +611,12 @@ def _solved(
             values = solver.values(hands, board, stock[::-1], obs.seat, moves, None, guesses)
         except NodeLimit:
             return None
-        if solver.nodes > total:
-            return None
         rows.append([float(v) for v in values])
+        # Past the total, or on the way there by the first deals' pace (the later
+        # deals search less: the means so far guide them), the deals are too big.
+        pace = len(rows) == PACE and solver.nodes * len(deals) > PACE * total
+        if solver.nodes > total or pace:
+            return None
         for i, v in enumerate(values):
             sums[i] += v
     return rows
@@ -617,7 +634,6 @@ def _played_out(
     side = fast.side_of[me]
     expert = Expert()
     eps, look = expert.eps, expert.look
-    rnd = rng.random
     nxt = (me + 1) % n
     after: list[tuple[int, Board, int]] = []
     for m in moves:
@@ -626,7 +642,11 @@ def _played_out(
     rows: list[list[float]] = []
     for hands0, stock0 in deals:
         row = []
+        # Each move's playouts in a deal draw the same random numbers, so that the
+        # difference between two moves owes less to chance.
+        common = rng.getrandbits(64)
         for t, board, points0 in after:
+            rnd = random.Random(common).random
             total = 0
             for _ in range(PLAYOUTS):
                 hands = list(hands0)

@@ -253,15 +253,9 @@ def _method(j: rv.Judgement, lang: str) -> str:
         return text(lang, "review.method.exact", count=j.deals)
     key = "review.method.solved" if j.method == "solved" else "review.method.played"
     said = text(lang, key, count=j.deals)
-    error = j.played.error if j.best != j.decision.played else _widest(j)
-    if round(error, 1) > 0:
-        said += " " + text(lang, "review.error", error=points(error, lang))
+    if round(j.error, 1) > 0:
+        said += " " + text(lang, "review.error", error=points(j.error, lang))
     return said
-
-
-def _widest(j: rv.Judgement) -> float:
-    """The largest standard error of a loss among the moves (for a best move made)."""
-    return max(v.error for v in j.values)
 
 
 def _after(layout: Layout, move: Move) -> Layout:
@@ -290,7 +284,7 @@ def judge_view(
 def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any]:
     """The view of a judgement of round ``k``; without the drawings unless ``drawn``."""
     d = j.decision
-    played, better = j.played, j.better
+    better = j.better
     said, best_said = move_label(d.move, lang), move_label(better.move, lang)
     mark = mark_view(j.mark, lang)
     if j.mark == "best":
@@ -340,7 +334,7 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
         "best": str(better.move),
         "mark": mark,
         "loss": rv.round_loss(j.loss),
-        "error": rv.round_loss(played.error),
+        "error": rv.round_loss(j.error),
         "loss_text": points(j.loss, lang),
         "method": j.method,
         "exact": j.exact,
