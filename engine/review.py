@@ -56,9 +56,13 @@ move, in points of the round, the same thresholds for every preset (:data:`MARKS
 **Sampling error.** A sampled loss comes with its standard error (``error``): the
 weighted standard deviation of the per-deal difference between the best move and the
 move made, over the square root of the deals (each move is valued in the same deals, so
-the difference is much steadier than either value). With the default budget of
-:data:`BUDGET` deals it is under one point for most decisions; two seeds give marks that
-differ only where a loss lies within about three standard errors of a threshold
+the difference is much steadier than either value; a best move made gives the
+runner-up's). With the default budget of :data:`BUDGET` deals its median, over rounds
+played by Club players (``scripts/bench_review.py``), is about 1 point in 2-player Block,
+2 to 3 points with more players and in Draw, 2.5 to 3.5 points in All Fives: a mark is
+sure where the loss lies more than two errors from a threshold, and the review says the
+error beside each estimate. Two seeds' losses differ by less than four errors, and
+their marks only where a loss lies within three errors of a threshold
 (tests/test_review.py checks this). An exact value has no error.
 
 >>> from engine import Rules, RoundState

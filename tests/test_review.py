@@ -25,7 +25,8 @@ from engine.records import round_record
 from engine.solver import solve
 from engine.state import Move
 from engine.tiles import ALL_TILES, Tile
-from engine.views.review import review_view
+from engine.views.review import review_text, review_view
+from engine.words import strings
 
 
 def random_round(preset: str, players: int, seed: int) -> RoundState:
@@ -340,3 +341,22 @@ def test_pyodide_gives_the_same_answers() -> None:
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout) == here
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_names_seats_as_readers_count_them(lang: str) -> None:
+    """No word of a review names a seat 0; a partner is named as one."""
+    state = RoundState.new(Rules.make("block-dk", partnerships=True), 4, 0, rng=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    record = round_record(state)
+    before = json.dumps(record)
+    seat = strings(lang)["round.seat"].replace("{seat}", "0")
+    for me in range(4):
+        found = review_view(record, me, None, lang, budget=4)
+        said = review_text(found, lang)
+        assert seat.lower() not in said.lower()
+        partner = strings(lang)["review.partner"].format(seat=(me + 2) % 4 + 1)
+        assert all(partner in j["known"]["text"] for j in found["judged"])
+    assert json.dumps(record) == before
