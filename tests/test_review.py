@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 from engine_helpers import ROOT, run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 from test_pyodide import NODE, PYODIDE
+from test_web_fuzz import FUZZ, check_reply, mutated, request_text
 
 from engine import RoundState, Rules, practice, web
 from engine import review as rv
@@ -359,3 +362,36 @@ def test_the_review_names_seats_as_readers_count_them(lang: str) -> None:
         partner = strings(lang)["review.partner"].format(seat=(me + 2) % 4 + 1)
         assert all(partner in j["known"]["text"] for j in found["judged"])
     assert json.dumps(record) == before
+
+
+# -- the web methods fuzzed --------------------------------------------------------------
+
+FUZZ_RECORD = round_record(random_round("block", 2, 1))
+FUZZ_SEEDS: list[tuple[str, dict[str, Any]]] = [
+    ("review_decisions", {"record": FUZZ_RECORD, "seat": 0, "round": 0}),
+    ("review_judge", {"record": FUZZ_RECORD, "seat": 1, "index": 0, "seed": 3, "budget": 4}),
+    (
+        "review_summary",
+        {"items": [{"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "args"), FUZZ_SEEDS, ids=[m for m, _ in FUZZ_SEEDS])
+@FUZZ
+@given(data=st.data(), lang=st.sampled_from(LANGUAGES))
+def test_mutated_review_requests_are_answered_with_a_result_or_a_domino_error(
+    method: str, args: dict[str, Any], data: st.DataObject, lang: str
+) -> None:
+    """As tests/test_web_fuzz.py fuzzes every method: a reply, or an error the tables
+    tell, never an exception."""
+    assert call(method, args)["ok"]
+    mutated_args = data.draw(mutated(args))
+    if isinstance(mutated_args, dict) and method == "review_judge":
+        budget = mutated_args.get("budget")
+        if isinstance(budget, int) and budget > 8:  # a valid budget: keep the test quick
+            mutated_args["budget"] = 8
+    check_reply(
+        json.loads(web.call(request_text(method, mutated_args, lang))),
+        lang,
+    )
