@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine replay [FILE]`` and ``python -m engine describe``.
+"""Command line: ``python -m engine replay [FILE]``, ``python -m engine describe`` and
+``python -m engine review FILE --seat N``.
 
 ``replay`` reads game records in one of two forms, told apart by the first non-blank
 line, and answers each record with one JSON line, as soon as the record is read (a caller
@@ -21,6 +22,16 @@ does not exist, cannot be read or is not UTF-8 (checked before any answer), and 
 standard output is closed or cannot be written (a full disk): then one line on standard
 error says so, and nothing more is read. (A reader that goes away, ``| head -1``, only
 stops the answers.)
+
+``review`` reads one record (a round or match record, on one line or pretty-printed, at
+most MAX_LINE bytes) and judges every decision one seat made in one of its rounds
+(:mod:`engine.review`): as text in ``--lang``, or with ``--json`` as one JSON object
+(:func:`engine.views.review.review_view`, without the drawings). ``--seat`` and
+``--round`` count from 1, as every screen does (the JSON data counts from 0, as records
+do). Its exit status: 0 when the round was reviewed, 1 when the engine refused the
+record, the seat or the round (the error told in ``--lang``: on standard error, or with
+``--json`` as ``{"ok": false, "error": ...}`` on standard output), 2 for a usage error
+(a FILE missing, unreadable or not UTF-8), 3 when standard output cannot be written.
 """
 
 from __future__ import annotations
@@ -33,19 +44,23 @@ import os
 import sys
 from typing import Any, BinaryIO
 
+from engine import review
 from engine.description import describe
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import Layout
 from engine.records import (
+    MAX_DEPTH,
     MAX_LINE,
     error_answer,
+    json_depth,
     open_brackets,
     opens_document,
     replay_document,
     replay_line,
 )
 from engine.rules import PRESETS, Rules
+from engine.views import review as review_views
 
 # argparse prints these as they are: plain text, no reStructuredText markup.
 DESCRIPTION = "The domino rules engine on the command line."
@@ -64,6 +79,20 @@ REPLAY_EPILOG = (
     "standard output is closed or cannot be written."
 )
 DESCRIBE_DESCRIPTION = "Describe the layout after some plays, in words, in --lang."
+REVIEW_DESCRIPTION = (
+    "Review one seat's decisions in a finished round of a game record (a round or match "
+    "record, as replay reads them): every point where the seat had more than one distinct "
+    "move is judged from what that seat could know then, each move's expected value "
+    "(the seat's side's points minus the others' in the round), the move made marked best, "
+    "good, inaccuracy, mistake or blunder by its expected loss in points, with the better "
+    "move, why, and what was known. Forced moves are not judged. Text in --lang, or JSON."
+)
+REVIEW_EPILOG = (
+    "Seats and rounds count from 1, as on every screen (the JSON data counts them from 0, "
+    "as records do). Exit status: 0 if the round was reviewed, 1 if the record, seat or "
+    "round was refused (the error told in --lang), 2 for a usage error (a FILE missing, "
+    "unreadable or not UTF-8), 3 if standard output is closed or cannot be written."
+)
 
 _CHUNK = 1 << 16
 
@@ -87,10 +116,31 @@ def main(argv: list[str] | None = None) -> int:
     dp.add_argument("plays", nargs="+", help='plays in record notation, e.g. 1-4 "1-1@left"')
     dp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
     dp.add_argument("--preset", choices=PRESETS, default="block", help="rules (default: block)")
+    vp = sub.add_parser(
+        "review",
+        help="review one seat's decisions in a round",
+        description=REVIEW_DESCRIPTION,
+        epilog=REVIEW_EPILOG,
+    )
+    vp.add_argument("file", help="record file, UTF-8 (-: standard input)")
+    vp.add_argument(
+        "--seat", type=int, required=True, help="the seat to review, counted from 1 as on screen"
+    )
+    vp.add_argument(
+        "--round", type=int, default=1, help="a match record's round, counted from 1 (default 1)"
+    )
+    vp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the review")
+    vp.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    vp.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default 0)")
+    vp.add_argument(
+        "--budget", type=int, default=None, help="deals sampled per decision (default 80)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
             return _replay(rp, args.file, args.lang)
+        if args.command == "review":
+            return _review(vp, args)
         return _describe(args.plays, args.preset, args.lang)
     except OutputError as e:
         _quiet_stdout()
@@ -301,6 +351,82 @@ def _write(answer: dict[str, Any]) -> bool:
     except OSError as e:
         raise _output_error(e) from None
     return True
+
+
+def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> object:
+    """The JSON record in ``path`` (``-``: standard input); a file that cannot be read is
+    a usage error, a record that cannot be parsed a :class:`DominoError`."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_LINE + 1) if sys.stdin is not None else b""
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_LINE + 1)
+    except FileNotFoundError:
+        parser.error(DominoError("file_missing", file=path).message(lang))
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        parser.error(DominoError("file_not_utf8", file=path, line=line).message(lang))
+    if len(data) > MAX_LINE:
+        raise DominoError("document_too_long", line=1, limit=MAX_LINE)
+    if json_depth(text) > MAX_DEPTH:
+        raise DominoError("document_too_deep", line=1)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DominoError(
+            "document_bad_json", line=1, detail=e.msg, at=e.lineno, column=e.colno
+        ) from None
+    except RecursionError:
+        raise DominoError("document_too_deep", line=1) from None
+    except ValueError:  # a number of more digits than int() converts
+        limit = sys.get_int_max_str_digits() or MAX_LINE
+        raise DominoError("document_number_too_long", line=1, limit=limit) from None
+
+
+def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    lang = args.lang
+    try:
+        record = _read_record(parser, args.file, lang)
+        state, _, count = review.load(record, None)
+        if not 1 <= args.round <= count:
+            raise DominoError("review_cli_round", round=args.round, count=count)
+        if not 1 <= args.seat <= state.players:
+            raise DominoError("bad_seat", seat=args.seat, players=state.players)
+        found = review_views.review_view(
+            record, args.seat - 1, args.round - 1, lang, seed=args.seed, budget=args.budget
+        )
+    except DominoError as e:
+        if args.json:
+            _write({"ok": False, "error": e.message(lang)})
+        elif sys.stderr is not None:
+            print(f"python -m engine review: {e.message(lang)}", file=sys.stderr)
+        return 1
+    if args.json:
+        _write({"ok": True, **found})
+    else:
+        _write_text(review_views.review_text(found, lang))
+    return 0
+
+
+def _write_text(text: str) -> None:
+    """Writes ``text`` to standard output (quietly stopping if nobody reads it)."""
+    if sys.stdout is None:
+        raise _output_error(None)
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except OSError as e:
+        raise _output_error(e) from None
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from engine.lang import LANGUAGES
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.views import practice as practice_views
 from engine.views import puzzles as puzzle_views
+from engine.views import review as review_views
 from engine.views import scorepad as scorepad_views
 from engine.views import tryit
 from engine.words import check_lang, text
@@ -185,6 +186,43 @@ def practice_next_round(args: dict[str, Any], lang: str) -> dict[str, Any]:
 def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The game record of the finished rounds, for ``python -m engine replay``."""
     return practice.match_record(_save(args))
+
+
+def _record(args: dict[str, Any]) -> Any:
+    if "record" not in args:
+        raise bad_request("review_no_record")
+    return args["record"]
+
+
+@method("review_decisions")
+def review_decisions(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The decisions of ``seat`` (from 0) in a finished round of ``record`` (a round or
+    match record; ``round`` from 0 chooses a match's round), each with the table drawn and
+    the move made (:func:`engine.views.review.decisions_view`)."""
+    return review_views.decisions_view(_record(args), args.get("seat"), args.get("round"), lang)
+
+
+@method("review_judge")
+def review_judge(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Decision ``index`` of those :func:`review_decisions` lists, judged from what the
+    seat knew: every move's value, the mark, the better move drawn, why, and what was
+    known (:func:`engine.views.review.judge_view`); ``seed`` and ``budget`` optional."""
+    return review_views.judge_view(
+        _record(args),
+        args.get("seat"),
+        args.get("round"),
+        args.get("index"),
+        lang,
+        seed=args.get("seed", 0),
+        budget=args.get("budget"),
+    )
+
+
+@method("review_summary")
+def review_summary(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The summary of judged decisions: ``items``, the ``item`` of each
+    :func:`review_judge` reply (of one round, or of a match's rounds)."""
+    return review_views.summary_view(args.get("items"), lang)
 
 
 def _sheet(args: dict[str, Any]) -> Any:

@@ -153,6 +153,33 @@ def puzzle(probe: Probe, lang: str, i: int) -> None:
     probe.ask("puzzle", {"date": "2026-13-01"}, lang)
 
 
+def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
+    """The review: a finished practice round's decisions listed, the first two judged
+    (one with a seed and a small budget), summed up, and requests it refuses."""
+    new = {"preset": preset, "players": 2, "levels": ["beginner"], "seed": seed}
+    save = probe.value("practice_new", new, lang)
+    save = save["save"]
+    view = probe.value("practice_view", {"save": save}, lang)["view"]
+    while view["phase"] == "play":
+        if view["your_turn"]:
+            move = next(t for t in view["hand"] if t["playable"])["ends"][0]["move"]
+            reply = probe.value("practice_play", {"save": save, "move": move}, lang)
+        else:
+            reply = probe.value("practice_computer", {"save": save}, lang)
+        save, view = reply["save"], reply["view"]
+    record = probe.value("practice_record", {"save": save}, lang)
+    listed = probe.value("review_decisions", {"record": record, "seat": 0, "round": 0}, lang)
+    items = []
+    for d in listed["decisions"][:2]:
+        args = {"record": record, "seat": 0, "index": d["index"], "seed": 1, "budget": 8}
+        items.append(probe.value("review_judge", args, lang)["item"])
+    probe.value("review_summary", {"items": items}, lang)
+    probe.ask("review_decisions", {"record": record, "seat": 5}, lang)  # refused
+    probe.ask("review_decisions", {"record": {"players": 2}, "seat": 0}, lang)
+    probe.ask("review_judge", {"record": record, "seat": 0, "index": 99}, lang)
+    probe.ask("review_summary", {"items": [{"index": "x"}]}, lang)
+
+
 def run() -> dict[str, dict[str, int]]:
     """Every request kind, in every language; the replies per method, ``ok`` and not."""
     probe = Probe()
@@ -182,6 +209,7 @@ def run() -> dict[str, dict[str, int]]:
         practice_match(probe, lang, PRESETS[i % len(PRESETS)], "beginner", seed=i)
         scorepad(probe, lang, PRESETS[i % 2])  # the games scored at the end only
         puzzle(probe, lang, i)
+        review(probe, lang, PRESETS[i % len(PRESETS)], seed=i)
         bad_texts(probe, lang)
     # Every preset with each level once more, in English (the Expert for a few moves).
     for k, preset in enumerate(PRESETS):

@@ -1,0 +1,397 @@
+"""The review of a round (engine.review): decisions, judgements, marks, summaries, the web
+methods and the command line."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engine_helpers import ROOT, run_cli
+from hypothesis import given
+from hypothesis import strategies as st
+from test_pyodide import NODE, PYODIDE
+from test_web_fuzz import FUZZ, check_reply, mutated, request_text
+
+from engine import RoundState, Rules, practice, web
+from engine import review as rv
+from engine.errors import DominoError
+from engine.lang import LANGUAGES
+from engine.players.knowledge import knowledge
+from engine.players.levels import distinct_moves
+from engine.records import round_record
+from engine.solver import solve
+from engine.state import Move
+from engine.tiles import ALL_TILES, Tile
+from engine.views.review import review_text, review_view
+from engine.words import strings
+
+
+def random_round(preset: str, players: int, seed: int) -> RoundState:
+    """A finished round of random legal moves."""
+    state = RoundState.new(Rules.make(preset), players, 0, rng=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def call(method: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(
+        web.call(json.dumps({"method": method, "args": args, "lang": lang}))
+    )
+    return reply
+
+
+@pytest.mark.parametrize("preset", ["block", "draw", "all-fives"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_forced_moves_are_never_judged(preset: str, players: int) -> None:
+    for seed in range(4):
+        state = random_round(preset, players, seed)
+        for seat in range(players):
+            found = rv.decisions(state, seat)
+            # Every play of the seat is either a decision or forced, and each decision
+            # had a choice of two distinct moves or more.
+            plays = [(k, e) for k, e in enumerate(e for e in state.events if e.kind == "play")]
+            mine = [k for k, e in plays if e.seat == seat]
+            assert {d.ply for d in found} <= set(mine)
+            for d in found:
+                assert len(d.moves) > 1
+                assert d.moves == tuple(distinct_moves(d.observation))
+                assert d.moves[d.played].tile == d.move.tile
+            replay = RoundState(
+                state.rules, players, state.leader, state.dealt, rv._original_boneyard(state)
+            )
+            judged = {d.ply for d in found}
+            for k, e in plays:
+                if e.seat == seat and k not in judged:
+                    assert len(distinct_moves(replay.observation(seat))) == 1
+                assert e.tile is not None
+                replay.apply(Move(e.tile, e.end))
+
+
+def test_the_web_methods_list_judge_and_sum_up() -> None:
+    record = round_record(random_round("block", 2, 1))
+    listed = call("review_decisions", {"record": record, "seat": 0})
+    assert listed["ok"], listed
+    decisions = listed["value"]["decisions"]
+    assert decisions and all(len(d["moves"]) > 1 for d in decisions)
+    items = []
+    for d in decisions:
+        reply = call("review_judge", {"record": record, "seat": 0, "index": d["index"]})
+        assert reply["ok"], reply
+        value = reply["value"]
+        assert value["move"] == d["move"]
+        assert value["values"][0]["best"] and value["values"][0]["move"] == value["best"]
+        assert value["mark"]["id"] == rv.mark_of(value["loss"])
+        items.append(value["item"])
+    summary = call("review_summary", {"items": items})["value"]
+    assert summary["count"] == len(decisions)
+    assert summary["good"] == sum(1 for x in items if x["mark"] in ("best", "good"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bad_seat_or_record_is_refused_in_the_readers_language(lang: str) -> None:
+    record = round_record(random_round("block", 2, 1))
+    kept = json.dumps(record)
+    for args in (
+        {"record": record, "seat": 2},
+        {"record": record, "seat": "0"},
+        {"record": {**record, "plays": record["plays"][:-1]}, "seat": 0},
+        {"record": record, "seat": 0, "round": 1},
+        {"seat": 0},
+    ):
+        reply = call("review_decisions", args, lang)
+        assert not reply["ok"]
+        english = call("review_decisions", args, "en")["error"]
+        assert lang == "en" or reply["error"] != english
+    assert json.dumps(record) == kept
+    with pytest.raises(DominoError):
+        rv.decisions(random_round("block", 2, 1), 3)
+
+
+# -- exact values against a plain enumeration -----------------------------------------
+
+
+def plain_exact(state: RoundState, d: rv.Decision) -> tuple[int, list[float]]:
+    """The exact value of each of ``d.moves``, computed plainly (no Knowledge, no
+    Sampler): every way to deal the unseen tiles to the other hands is tried by dealing
+    the whole round again (each other seat's dealt hand is what it holds now and what it
+    played) and replaying it to the decision: a deal counts when the round replays to the
+    same public events. Each is solved with the solver from the full RoundState, weighed
+    as the Expert weighs a deal outside All Fives (half for each play that passed up a
+    heavier tile the seat held that fitted). For games without a boneyard."""
+    obs = d.observation
+    rules, n, me = obs.rules, obs.players, obs.seat
+    assert not rules.draw
+    plays = [e for e in obs.events if e.kind == "play"]
+    unseen = sorted(set(ALL_TILES) - set(obs.hand) - set(obs.layout.tiles))
+    others = [p for p in range(n) if p != me]
+    sizes = [obs.hand_sizes[p] for p in others]
+    total = 0.0
+    sums = [0.0] * len(d.moves)
+    count = 0
+
+    def splits(tiles: list[Tile], k: int) -> Any:
+        if k == len(others):
+            yield []
+            return
+        for combo in itertools.combinations(tiles, sizes[k]):
+            rest = [t for t in tiles if t not in combo]
+            for more in splits(rest, k + 1):
+                yield [list(combo), *more]
+
+    for hands in splits(unseen, 0):
+        now = {p: h for p, h in zip(others, hands, strict=True)}
+        dealt = []
+        for p in range(n):
+            if p == me:
+                dealt.append(list(state.dealt[me]))
+            else:
+                dealt.append(now[p] + [e.tile for e in plays if e.seat == p])
+        try:
+            replay = RoundState(
+                rules, n, state.leader, dealt, first_round=state.opening is not None
+            )
+        except DominoError:
+            continue  # the first lead of block-dk would have been another seat's
+        weight = 1.0
+        for e in plays:
+            if e.seat != me and not (rules.fives or (not replay.layout.tiles and replay.opening)):
+                held = set(replay.hand(e.seat))
+                fitting = {m.tile for m in replay.legal_moves()}
+                if any(t.pips > e.tile.pips for t in held & fitting):
+                    weight *= 0.5
+            assert e.tile is not None
+            try:
+                replay.apply(Move(e.tile, e.end))
+            except DominoError:
+                break
+        if tuple(replay.events) != obs.events[: len(replay.events)] or len(replay.events) != len(
+            obs.events
+        ):
+            continue
+        count += 1
+        sol = solve(replay)
+        total += weight
+        for i, m in enumerate(d.moves):
+            sums[i] += weight * sol.value_of(m)
+    return count, [s / total for s in sums]
+
+
+def exact_decisions(
+    preset: str, players: int, seeds: range, most: int
+) -> list[tuple[RoundState, rv.Decision]]:
+    """Decisions of random rounds that the review values exactly (the first ``most``)."""
+    found: list[tuple[RoundState, rv.Decision]] = []
+    for seed in seeds:
+        if len(found) >= most:
+            return found[:most]
+        state = random_round(preset, players, seed)
+        for seat in range(players):
+            for d in rv.decisions(state, seat):
+                know = knowledge(d.observation)
+                if rv.consistent_deals(know, rv.EXACT_DEALS) is not None:
+                    found.append((state, d))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("block", 2), ("block", 3), ("block", 4), ("block-dk", 4)]
+)
+def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, players: int) -> None:
+    most = 6 if players < 4 else 4
+    cases = exact_decisions(preset, players, range(200), most)
+    assert len(cases) == most
+    for state, d in cases:
+        count, values = plain_exact(state, d)
+        j = rv.judge(d)
+        assert j.method == "exact" and j.deals == count
+        assert [v.value for v in j.values] == pytest.approx(values, abs=1e-9)
+        # The moves rank as the plain values rank, the best first.
+        order = sorted(range(len(values)), key=lambda i: -values[i])
+        assert values[j.best] == max(values)
+        assert sorted(range(len(values)), key=lambda i: -j.values[i].value) == order
+
+
+# -- sampling ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "players"), [("block", 2), ("draw", 3), ("all-fives", 2)])
+def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
+    preset: str, players: int
+) -> None:
+    """The loss of each move made, judged with two seeds, differs by at most four
+    standard errors of the difference; its mark differs only where a loss lies within
+    three standard errors of a threshold."""
+    thresholds = [most for _, most in rv.MARKS[:-1]]
+    judged = 0
+    for seed in range(2):
+        state = random_round(preset, players, seed)
+        for d in rv.decisions(state, 0):
+            a, b = rv.judge(d, seed=0), rv.judge(d, seed=1)
+            if a.exact:
+                assert b.exact and a.values == b.values
+                continue
+            judged += 1
+            ea, eb = a.played.error, b.played.error
+            assert abs(a.loss - b.loss) <= 4 * math.hypot(ea, eb) + 0.1, (a, b)
+            near = any(
+                abs(j.loss - t) <= 3 * j.played.error + 0.1 for j in (a, b) for t in thresholds
+            )
+            assert a.mark == b.mark or near, (a.loss, ea, b.loss, eb)
+    assert judged >= 4
+
+
+# -- the command line ----------------------------------------------------------------
+
+
+def practice_record(preset: str, players: int, seed: int) -> dict[str, Any]:
+    """The record of a finished practice round: the reader plays its last legal move."""
+    save = practice.new_save(preset, {}, players, ["club"] * (players - 1), seed)
+    while (game := practice.load(save)).phase == "play":
+        if game.state.current_player == practice.YOU:
+            save = practice.play(save, str(game.state.legal_moves()[-1]))
+        else:
+            save, _ = practice.computer_move(save)
+    return practice.match_record(save)
+
+
+def test_the_command_line_reviews_a_practice_record_as_text_and_json(tmp_path: Path) -> None:
+    record = practice_record("block", 2, 4)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, indent=2), "utf-8")
+    proc = run_cli("review", str(path), "--seat", "1", "--json", "--budget", "16")
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)
+    assert found["ok"] and found["decisions"]["seat"] == 0
+    expected = review_view(record, 0, 0, "en", budget=16)
+    assert found["judged"] == json.loads(json.dumps(expected["judged"]))
+    assert found["summary"]["count"] == len(found["judged"]) == found["decisions"]["count"]
+    proc = run_cli("review", str(path), "--seat", "1", "--lang", "de", "--budget", "16")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Analyse von Sitz 1\n")
+    for j in review_view(record, 0, 0, "de", budget=16)["judged"]:
+        assert j["verdict"] in proc.stdout and j["known"]["text"] in proc.stdout
+    assert "Sitz 0" not in proc.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_command_line_refuses_a_bad_seat_round_or_record(lang: str, tmp_path: Path) -> None:
+    record = practice_record("block", 2, 4)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), "utf-8")
+    for args, message in (
+        (["--seat", "3"], DominoError("bad_seat", seat=3, players=2).message(lang)),
+        (["--seat", "0"], DominoError("bad_seat", seat=0, players=2).message(lang)),
+        (["--seat", "1", "--round", "2"], None),
+    ):
+        proc = run_cli("review", str(path), "--lang", lang, *args)
+        assert proc.returncode == 1 and not proc.stdout
+        assert message is None or message in proc.stderr
+        proc = run_cli("review", str(path), "--lang", lang, "--json", *args)
+        assert proc.returncode == 1
+        assert json.loads(proc.stdout)["ok"] is False
+    path.write_text(json.dumps({**record, "rounds": [{"leader": 0}]}), "utf-8")
+    assert run_cli("review", str(path), "--seat", "1", "--lang", lang).returncode == 1
+    path.write_bytes(b'{"a": "\xff"}')
+    assert run_cli("review", str(path), "--seat", "1", "--lang", lang).returncode == 2
+    assert run_cli("review", str(tmp_path / "none"), "--seat", "1").returncode == 2
+
+
+# -- Pyodide -------------------------------------------------------------------------
+
+PYODIDE_PROGRAM = """
+import json, random
+from engine import RoundState, Rules
+from engine import review as rv
+out = []
+for preset, players, seed in CASES:
+    state = RoundState.new(Rules.make(preset), players, 0, rng=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    for d in rv.decisions(state, 0):
+        j = rv.judge(d, seed=2, budget=12)
+        out.append([j.method, j.deals, [v.value for v in j.values], j.mark])
+json.dumps(out)
+"""
+PYODIDE_CASES = [("block", 2, 3), ("all-fives", 2, 1)]
+"""Rounds whose decisions are valued in each of the three ways (played out, solved,
+exact), on a line and on a spinner layout."""
+
+
+@pytest.mark.skipif(NODE is None or not PYODIDE.is_file(), reason="needs Node and Pyodide")
+def test_pyodide_gives_the_same_answers() -> None:
+    code = f"CASES = {PYODIDE_CASES!r}\n" + PYODIDE_PROGRAM
+    scope: dict[str, Any] = {}
+    exec(code.strip().rsplit("\n", 1)[0], scope)
+    here = json.loads(json.dumps(scope["out"]))
+    assert {m for m, *_ in here} == {"exact", "solved", "played"}
+    proc = subprocess.run(
+        [str(NODE), str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+        input=code,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout) == here
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_names_seats_as_readers_count_them(lang: str) -> None:
+    """No word of a review names a seat 0; a partner is named as one."""
+    state = RoundState.new(Rules.make("block-dk", partnerships=True), 4, 0, rng=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    record = round_record(state)
+    before = json.dumps(record)
+    seat = strings(lang)["round.seat"].replace("{seat}", "0")
+    for me in range(4):
+        found = review_view(record, me, None, lang, budget=4)
+        said = review_text(found, lang)
+        assert seat.lower() not in said.lower()
+        partner = strings(lang)["review.partner"].format(seat=(me + 2) % 4 + 1)
+        assert all(partner in j["known"]["text"] for j in found["judged"])
+    assert json.dumps(record) == before
+
+
+# -- the web methods fuzzed --------------------------------------------------------------
+
+FUZZ_RECORD = round_record(random_round("block", 2, 1))
+FUZZ_SEEDS: list[tuple[str, dict[str, Any]]] = [
+    ("review_decisions", {"record": FUZZ_RECORD, "seat": 0, "round": 0}),
+    ("review_judge", {"record": FUZZ_RECORD, "seat": 1, "index": 0, "seed": 3, "budget": 4}),
+    (
+        "review_summary",
+        {"items": [{"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "args"), FUZZ_SEEDS, ids=[m for m, _ in FUZZ_SEEDS])
+@FUZZ
+@given(data=st.data(), lang=st.sampled_from(LANGUAGES))
+def test_mutated_review_requests_are_answered_with_a_result_or_a_domino_error(
+    method: str, args: dict[str, Any], data: st.DataObject, lang: str
+) -> None:
+    """As tests/test_web_fuzz.py fuzzes every method: a reply, or an error the tables
+    tell, never an exception."""
+    assert call(method, args)["ok"]
+    mutated_args = data.draw(mutated(args))
+    if isinstance(mutated_args, dict) and method == "review_judge":
+        budget = mutated_args.get("budget")
+        if isinstance(budget, int) and budget > 8:  # a valid budget: keep the test quick
+            mutated_args["budget"] = 8
+    check_reply(
+        json.loads(web.call(request_text(method, mutated_args, lang))),
+        lang,
+    )
