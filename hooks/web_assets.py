@@ -43,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -138,18 +139,27 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _compile(source: Path, name: str, cache_dir: Path, key: str, *flags: str) -> Path:
+def _compile(
+    source: Path, name: str, cache_dir: Path, key: str, *flags: str, download: bool = False
+) -> Path:
     """``source`` compiled to ``.pyc`` by ``scripts/compile_pyc.mjs`` inside Pyodide, as
     ``name`` in ``cache_dir/key/``; a cached result is reused, older entries dropped."""
-    return _run_cached(COMPILER, [source], name, cache_dir, key, *flags)
+    return _run_cached(COMPILER, [source], name, cache_dir, key, *flags, download=download)
 
 
 def _run_cached(
-    script: Path, inputs: list[Path], name: str, cache_dir: Path, key: str, *flags: str
+    script: Path,
+    inputs: list[Path],
+    name: str,
+    cache_dir: Path,
+    key: str,
+    *flags: str,
+    download: bool = False,
 ) -> Path:
     """``node SCRIPT PYODIDE_DIR INPUTS... OUT FLAGS...`` writing ``name`` into
     ``cache_dir/key/`` (with what the script printed, as ``name.json``); a cached result
-    is reused, older entries dropped."""
+    is reused, older entries dropped. ``download``: the zip archive is one a reader
+    downloads, recompressed (:func:`recompress`) before it is kept."""
     cached = cache_dir / key / name
     if cached.is_file():
         return cached
@@ -169,6 +179,8 @@ def _run_cached(
             raise PluginError(f"{script.name} on {what} failed:\n{proc.stderr[-3000:]}")
         log.info(f"{script.name} on {what}: {proc.stdout.strip()[:300]}")
         target.with_name(name + ".json").write_text(proc.stdout, encoding="utf-8")
+        if download:
+            recompress(target)
         # One version at a time: drop older finished entries, never another build's
         # run still under way (its temporary folder).
         for old in cache_dir.iterdir():
@@ -178,6 +190,51 @@ def _run_cached(
         target.with_name(name + ".json").replace(cached.with_name(name + ".json"))
         target.replace(cached)
     return cached
+
+
+DEFLATE = "zopfli-0.4.3-i1"
+"""How the archives a reader downloads are recompressed (part of their cache keys)."""
+
+
+def recompress(archive: Path) -> None:
+    """Rewrite the deflated members of the zip ``archive`` with Zopfli, a slower search
+    for the same deflate format (any unzip reads it): 3-6 % smaller than zlib's level 9.
+    The members, their order, names, times and attributes stay as they are."""
+    import zopfli.zopfli  # a build-time tool, pinned in requirements.lock
+
+    class Zopfli:
+        """A deflate "compressor" for zipfile: the whole member at once, on flush."""
+
+        def __init__(self) -> None:
+            self.parts: list[bytes] = []
+
+        def compress(self, data: bytes) -> bytes:
+            self.parts.append(data)
+            return b""
+
+        def flush(self) -> bytes:
+            stream: bytes = zopfli.zopfli.compress(b"".join(self.parts), numiterations=1)
+            return stream[2:-4]  # the raw deflate inside zlib's header and checksum
+
+    plain = zipfile._get_compressor  # type: ignore[attr-defined]
+
+    def compressor(kind: int, level: int | None = None) -> Any:
+        return Zopfli() if kind == zipfile.ZIP_DEFLATED else plain(kind, level)
+
+    packed = archive.with_name(archive.name + ".zopfli")
+    zipfile._get_compressor = compressor  # type: ignore[attr-defined]
+    try:
+        with zipfile.ZipFile(archive) as src, zipfile.ZipFile(packed, "w") as dst:
+            for info in src.infolist():
+                dst.writestr(info, src.read(info), info.compress_type)
+    finally:
+        zipfile._get_compressor = plain  # type: ignore[attr-defined]
+    with zipfile.ZipFile(archive) as before, zipfile.ZipFile(packed) as after:
+        if after.testzip() is not None or any(
+            after.read(info.filename) != before.read(info) for info in before.infolist()
+        ):
+            raise PluginError(f"recompressing {archive.name} changed its contents")
+    packed.replace(archive)
 
 
 def compiled_stdlib(version: str) -> Path:
@@ -194,8 +251,10 @@ def packed_stdlib(version: str, wheel: Path, bytecode: Path) -> Path:
     cache."""
     full = compiled_stdlib(version)
     hashes = [_sha256(path)[:12] for path in (full, wheel, bytecode, PACKER, PROBE)]
-    key = "-".join([version, *hashes])
-    return _run_cached(PACKER, [full, wheel, bytecode], STDLIB, PACKED_CACHE_DIR, key)
+    key = "-".join([version, *hashes, DEFLATE])
+    return _run_cached(
+        PACKER, [full, wheel, bytecode], STDLIB, PACKED_CACHE_DIR, key, download=True
+    )
 
 
 def stdlib_report(packed: Path) -> dict[str, Any]:
@@ -221,9 +280,9 @@ def compiled_engine(wheel: Path, version: str) -> Path:
     """The engine's bytecode for Pyodide: the wheel with its modules compiled, sourceless
     (``engine/*.pyc``), to unpack into site-packages; compiled now or found in the
     cache."""
-    key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}"
+    key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}-{DEFLATE}"
     name = f"{wheel.name.split('-')[0]}-pyc-pyodide-{version}.zip"
-    return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages")
+    return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages", download=True)
 
 
 def build_wheel(out_dir: Path) -> Path:
