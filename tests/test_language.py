@@ -41,7 +41,7 @@ GLOSSARY_CONCEPTS = [
     *("pips", "double", "boneyard", "set-aside", "open-end", "spinner", "blocked"),
     *("going-out", "lead", "round", "match", "partnerships", "rounding", "score-sheet"),
 ]
-JS_FILLED = ("page.", "lesson.")
+JS_FILLED = ("page.", "lesson.", "review_page.")
 
 # Countable nouns that must not follow a bare number field ("{count} tiles").
 NOUNS = {
