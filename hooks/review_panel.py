@@ -51,7 +51,8 @@ def render_panel(lang: str, ident: str, level: int = 2) -> str:
     button = 'type="button" class="domino-button'
     return (
         f'<section class="review" id="{ident}" aria-labelledby="{ident}-title" '
-        f'data-state="" data-level="{level + 1}" data-words="{_e(words_json(lang))}" hidden>'
+        f'data-state="" data-busy="false" data-level="{level + 1}" '
+        f'data-words="{_e(words_json(lang))}" hidden>'
         f'<{h} class="review__title" id="{ident}-title" tabindex="-1"></{h}>'
         '<p class="review__game"></p>'
         '<p class="review__intro"></p>'

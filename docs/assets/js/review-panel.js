@@ -17,7 +17,8 @@
 //
 // The section's data-state is "" (nothing yet), "judging", "stopped" or "done";
 // data-count the decisions of the round, data-judged those judged so far, data-current
-// the one shown (from 0).
+// the one shown (from 0); data-busy is "true" while a request to the engine is under way
+// (a review stopped still takes in the judgement it was waiting for).
 
 import { fill } from "./page-kit.js";
 
@@ -57,7 +58,7 @@ function mark(value, { told = false } = {}) {
   return badge;
 }
 
-export function reviewPanel(section, { ask }) {
+export function reviewPanel(section, { ask: askPage }) {
   const words = JSON.parse(section.dataset.words);
   const level = Math.min(6, Number(section.dataset.level) || 3);
   const $ = (selector) => section.querySelector(selector);
@@ -100,6 +101,19 @@ export function reviewPanel(section, { ask }) {
   const announce = (text) => {
     el.said.textContent = text;
   };
+
+  // The page's request, with data-busy "true" while it is under way.
+  let asking = 0;
+  async function ask(method, args) {
+    asking += 1;
+    section.dataset.busy = "true";
+    try {
+      return await askPage(method, args);
+    } finally {
+      asking -= 1;
+      section.dataset.busy = String(asking > 0);
+    }
+  }
 
   function setState(state) {
     section.dataset.state = state;
@@ -168,7 +182,11 @@ export function reviewPanel(section, { ask }) {
     article.dataset.mark = j ? j.mark.id : "";
     article.append(element(`h${level}`, "review__label", d.label));
     if (d.svg) article.append(figure("review__before", d.svg, d.svg_narrow, d.caption, prefix));
-    else article.append(element("p", "review__empty", d.empty), element("p", "", d.caption));
+    else
+      article.append(
+        element("p", "review__empty", d.empty),
+        element("p", "review__caption", d.caption),
+      );
     const hand = element("div", "review__hand");
     hand.setAttribute("aria-hidden", "true"); // the caption names every tile in hand
     hand.append(element("span", "review__hand-label", words.hand));

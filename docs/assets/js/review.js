@@ -96,7 +96,8 @@ function setup(root) {
         return option;
       }),
     );
-    if (Number(kept) < count) select.value = kept;
+    // The seat or round chosen before stays chosen, if this record has it.
+    if (kept !== "" && Number(kept) < count) select.value = kept;
   }
 
   // Reads `text` (from "file" or "paste"): the engine checks the record by listing its
