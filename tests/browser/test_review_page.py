@@ -363,8 +363,10 @@ def test_touch_on_a_phone(browser: Any, site_url: str) -> None:
         wait_state(page, PANEL, "done")
         # On a phone the tables are the drawings that turn sooner.
         step = page.locator(f"{PANEL} .review__decision")
-        assert step.locator(".review__moves .review__narrow svg").first.is_visible()
-        assert step.locator(".review__moves .review__wide svg").first.is_hidden()
+        drawn = step.locator(".review__played .review__drawing")
+        assert drawn.get_attribute("data-fit") == "narrow"
+        box = drawn.locator("svg").get_attribute("viewBox")
+        assert box is not None and f'viewBox="{box}"' in want["judged"][0]["played_svg_narrow"]
         page.locator(f"{PANEL} .review__next").tap()
         assert step.get_attribute("data-index") == "1"
         assert shown_step(page, PANEL)["verdict"] == spaced(

@@ -37,15 +37,19 @@ function element(tag, className, text) {
   return node;
 }
 
-/** A figure of the engine's two drawings of a table (wide, and turning sooner for a
- * phone; the style sheet shows the one that fits), with its caption. */
+// The engine draws each table twice: for a page, and turning sooner for a phone. Only
+// the one that fits the screen is put in the page (half the drawing work, on a main
+// thread that must stay free); a screen that changes width draws the decision again.
+const NARROW = window.matchMedia("(max-width: 40em)");
+
+/** A figure of the engine's drawing of a table that fits the screen, with its caption. */
 function figure(className, wide, narrow, caption, prefix) {
   const box = element("figure", `domino-figure review__figure ${className}`);
-  const drawings = element("div", "review__drawing");
-  drawings.innerHTML =
-    `<div class="review__wide">${ownIds(wide, `${prefix}w-`)}</div>` +
-    `<div class="review__narrow">${ownIds(narrow || wide, `${prefix}n-`)}</div>`;
-  box.append(drawings, element("figcaption", "", caption));
+  const drawing = element("div", "review__drawing");
+  const small = NARROW.matches && Boolean(narrow);
+  drawing.dataset.fit = small ? "narrow" : "wide";
+  drawing.innerHTML = ownIds(small ? narrow : wide, prefix);
+  box.append(drawing, element("figcaption", "", caption));
   return box;
 }
 
@@ -339,13 +343,16 @@ export function reviewPanel(section, { ask: askPage }) {
     event.preventDefault();
     showStep(moves[event.key], { announce: true });
   });
+  NARROW.addEventListener("change", () => {
+    if (review && review.listed.count && !section.hidden) showStep(current);
+  });
   el.cancel.addEventListener("click", stop);
   el.resume.addEventListener("click", resume);
   el.keyList.addEventListener("click", (event) => {
     const b = event.target.closest(".review__goto");
     if (!b) return;
     showStep(Number(b.dataset.index), { announce: true });
-    el.decisions.scrollIntoView({ block: "start", behavior: "smooth" });
+    el.decisions.scrollIntoView({ block: "start" });
     (el.next.disabled ? el.prev : el.next).focus();
   });
 
@@ -372,8 +379,7 @@ export function reviewPanel(section, { ask: askPage }) {
       showProgress();
       if (listed.count) showStep(0);
       section.hidden = false;
-      el.title.focus({ preventScroll: true });
-      section.scrollIntoView({ block: "start", behavior: "smooth" });
+      el.title.focus(); // and into view: no smooth scroll, whose every frame the page follows
       setState("judging");
       announce(listed.count ? `${listed.intro} ${words.working}` : listed.intro);
       judgeRest(mine);
