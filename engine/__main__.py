@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     vp.add_argument("--json", action="store_true", help="one JSON object instead of text")
     vp.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default 0)")
     vp.add_argument(
-        "--budget", type=int, default=None, help="deals sampled per decision (default 48)"
+        "--budget", type=int, default=None, help="deals sampled per decision (default 80)"
     )
     args = parser.parse_args(argv)
     try:

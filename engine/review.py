@@ -56,9 +56,13 @@ move, in points of the round, the same thresholds for every preset (:data:`MARKS
 **Sampling error.** A sampled loss comes with its standard error (``error``): the
 weighted standard deviation of the per-deal difference between the best move and the
 move made, over the square root of the deals (each move is valued in the same deals, so
-the difference is much steadier than either value). With the default budget of
-:data:`BUDGET` deals it is under one point for most decisions; two seeds give marks that
-differ only where a loss lies within about three standard errors of a threshold
+the difference is much steadier than either value; a best move made gives the
+runner-up's). With the default budget of :data:`BUDGET` deals its median, over rounds
+played by Club players (``scripts/bench_review.py``), is about 1 point in 2-player Block,
+2 to 3 points with more players and in Draw, 2.5 to 3.5 points in All Fives: a mark is
+sure where the loss lies more than two errors from a threshold, and the review says the
+error beside each estimate. Two seeds' losses differ by less than four errors, and
+their marks only where a loss lies within three errors of a threshold
 (tests/test_review.py checks this). An exact value has no error.
 
 >>> from engine import Rules, RoundState
@@ -100,7 +104,7 @@ from engine.solver import NodeLimit, Solver
 from engine.state import Move, Observation, RoundState
 from engine.tiles import Tile
 
-BUDGET = 48
+BUDGET = 80
 """Deals sampled per decision by default (a decision whose consistent deals are few
 enough is valued exactly instead)."""
 
@@ -124,10 +128,14 @@ NODE_LIMIT = 6000
 """The most positions the solver may search for one sampled deal; a deal that needs
 more sends the whole decision to playouts."""
 
-SOLVE_NODES = 60000
+SOLVE_NODES = 64000
 """The most positions the solver may search for all the sampled deals of a decision
 with the default budget (in proportion for another budget); past that the decision is
 played out."""
+
+PACE = 4
+"""After so many sampled deals, a decision whose deals so far took more than their share
+of :data:`SOLVE_NODES` is played out at once."""
 
 PLAYOUTS = 4
 """Playouts of each move in each sampled deal when the deals are too big to solve."""
@@ -393,6 +401,15 @@ class Judgement:
         return self.played.mark
 
     @property
+    def error(self) -> float:
+        """The standard error of the judgement: of the loss of the move made, or when it
+        is the best, of the loss of the runner-up (how sure it is the best)."""
+        if self.best != self.decision.played:
+            return self.played.error
+        others = [v for i, v in enumerate(self.values) if i != self.best]
+        return min(others, key=lambda v: (v.loss, v.error)).error
+
+    @property
     def exact(self) -> bool:
         return self.method == "exact"
 
@@ -405,6 +422,7 @@ class Judgement:
             "move": str(self.decision.move),
             "best": str(self.better.move),
             "loss": round_loss(self.loss),
+            "error": round_loss(self.error),
             "mark": self.mark,
         }
 
@@ -597,9 +615,12 @@ def _solved(
             values = solver.values(hands, board, stock[::-1], obs.seat, moves, None, guesses)
         except NodeLimit:
             return None
-        if solver.nodes > total:
-            return None
         rows.append([float(v) for v in values])
+        # Past the total, or on the way there by the first deals' pace (the later
+        # deals search less: the means so far guide them), the deals are too big.
+        pace = len(rows) == PACE and solver.nodes * len(deals) > PACE * total
+        if solver.nodes > total or pace:
+            return None
         for i, v in enumerate(values):
             sums[i] += v
     return rows
@@ -617,7 +638,6 @@ def _played_out(
     side = fast.side_of[me]
     expert = Expert()
     eps, look = expert.eps, expert.look
-    rnd = rng.random
     nxt = (me + 1) % n
     after: list[tuple[int, Board, int]] = []
     for m in moves:
@@ -626,7 +646,11 @@ def _played_out(
     rows: list[list[float]] = []
     for hands0, stock0 in deals:
         row = []
+        # Each move's playouts in a deal draw the same random numbers, so that the
+        # difference between two moves owes less to chance.
+        common = rng.getrandbits(64)
         for t, board, points0 in after:
+            rnd = random.Random(common).random
             total = 0
             for _ in range(PLAYOUTS):
                 hands = list(hands0)

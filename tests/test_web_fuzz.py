@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import lessons, practice, scorepad, web
+from engine import RoundState, Rules, lessons, practice, scorepad, web
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
-from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
+from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth, round_record
 from engine.words import strings
 
 # Modest counts: the suite runs on two cores shared by several people.
@@ -110,6 +110,18 @@ PIPS_TASK = {
     "seat": 1,
 }
 
+
+def _finished_round() -> dict[str, Any]:
+    """A round record of 2-player Block played to its end (first legal move each turn)."""
+    state = RoundState.new(Rules.make("block"), 2, 0, rng=3)
+    while not state.is_terminal:
+        state.apply(state.legal_moves()[0])
+    return round_record(state)
+
+
+ROUND = _finished_round()
+ITEM = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}
+
 SEEDS: dict[str, list[dict[str, Any]]] = {
     "ping": [{}],
     "try_move": [{"plays": ["1-4"], "hand": ["4-4", "2-3"], "tile": "4-4", "end": "right"}],
@@ -124,6 +136,9 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
         {"id": "block-2-01", "tile": "4-5", "end": "right"},
         {"id": "all-fives-2-01", "reveal": True},
     ],
+    "review_decisions": [{"record": ROUND, "seat": 0}],
+    "review_judge": [{"record": ROUND, "seat": 0, "index": 0, "budget": 4}],
+    "review_summary": [{"items": [ITEM]}],
     "practice_new": [{"preset": "block", "players": 3, "levels": ["club", "expert"], "seed": 3}],
     "practice_settings": [{"query": "preset=block&players=2&seed=5&levels=expert"}],
     "practice_view": [{"save": SAVE}],

@@ -14,7 +14,9 @@ decided here (the views ask :mod:`engine.state`, :mod:`engine.layout`,
   (:func:`engine.views.scorepad.score_sheet`);
 - :mod:`~engine.views.lessons`: a lesson's task (:func:`engine.views.lessons.view`);
 - :mod:`~engine.views.puzzles`: a puzzle drawn, and the reader's move judged by the
-  solver (:func:`engine.views.puzzles.reply`).
+  solver (:func:`engine.views.puzzles.reply`);
+- :mod:`~engine.views.review`: a round's review: each decision of one seat drawn, judged
+  and told (:func:`engine.views.review.judge_view`), and the summary.
 
 The helpers below are the pieces several views show alike: a tile, and the open ends of
 a layout.

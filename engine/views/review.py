@@ -31,8 +31,9 @@ words (``*_text``, with the language's decimal sign).
     {"index": 0, "move": "3-4@left", "best": "5-5@right",
      "mark": {"id": "mistake", "name": "Mistake"},
      "loss": 6.8, "error": 1.3, "loss_text": "6.8 points",
-     "method": "solved", "exact": false, "deals": 48,
-     "method_text": "Estimated from 48 sampled deals, each solved exactly (±1.3 points).",
+     "method": "solved", "exact": false, "deals": 80,
+     "method_text": "Estimated from 80 sampled deals that fit what you knew, each played
+                     to the end with perfect play. Sampling error: about 1.3 points.",
      "verdict": "[3|4] on the left end: a mistake, 6.8 points below [5|5] on the right end.",
      "reason": "[5|5] on the right end was better: it scores 10 points …",
      "values": [{"move": "5-5@right", "label": "[5|5] on the right end", "value": 4.2,
@@ -42,17 +43,21 @@ words (``*_text``, with the language's decimal sign).
      "known": {"unseen": 16, "boneyard": 0, "text": "You could not see 16 tiles …",
                "seats": [{"seat": 1, "label": "Seat 2", "tiles": 3, "lacks": [4, 6],
                           "text": "Seat 2 (3 tiles): holds no 4 or 6."}]},
-     "caption": "Better: [5|5] on the right end.",
+     "caption": "The engine's choice: [5|5] on the right end.",
      "svg": "<svg…", "svg_narrow": "<svg…",
      "played_caption": "Played: [3|4] on the left end.",
      "played_svg": "<svg…", "played_svg_narrow": "<svg…",
      "item": {"round": 0, "index": 0, "move": "3-4@left", "best": "5-5@right",
-              "loss": 6.8, "mark": "mistake"}}
+              "loss": 6.8, "error": 1.3, "mark": "mistake"}}
 
-``values`` are sorted best first; ``svg`` is the table after the preferred move, that
-tile marked, ``played_svg`` after the move made (the same when it is the best);
-``reason`` is empty when the move made was the best. ``item`` is what
-``review_summary`` takes back.
+``method`` is ``exact`` (every consistent deal solved: ``error`` 0), ``solved`` or
+``played`` (see :mod:`engine.review`); ``error`` is the standard error of ``loss`` (of
+the runner-up's loss when the move made was the best). ``values`` are sorted best first;
+``svg`` is the table after the engine's choice, that tile marked, ``played_svg`` after
+the move made (the same layout when it was the choice); ``verdict`` tells the mark, and
+``reason`` (empty when the move made is marked best) why the choice was better.
+``item`` is what ``review_summary`` takes back. ``known.seats`` lists each other seat:
+``lacks``, the numbers its passes and draws showed it could not hold.
 
 :func:`summary_view` (``review_summary`` ``{items: [item, …]}``, the items of judged
 decisions of one round or of several rounds of a match)::
@@ -68,7 +73,13 @@ decisions of one round or of several rounds of a match)::
                  "text": "Round 1: 3 of 4 decisions best or good (75%)."}]}
 
 ``rounds`` has one entry per round the items come from (a match's summary, round by
-round; ``share`` over all of them is the match's).
+round; ``share`` over all of them is the match's). An item's mark is taken again from its
+loss, and its other fields beyond those shown above are not read.
+
+A refused request (a bad record, seat, round or index; an unknown language) is the
+engine's error, told in the reader's language, as every method's (:mod:`engine.web`).
+:func:`review_view` is a whole round at once, without the drawings, and
+:func:`review_text` the same as text (both for ``python -m engine review``).
 """
 
 from __future__ import annotations
@@ -253,15 +264,9 @@ def _method(j: rv.Judgement, lang: str) -> str:
         return text(lang, "review.method.exact", count=j.deals)
     key = "review.method.solved" if j.method == "solved" else "review.method.played"
     said = text(lang, key, count=j.deals)
-    error = j.played.error if j.best != j.decision.played else _widest(j)
-    if round(error, 1) > 0:
-        said += " " + text(lang, "review.error", error=points(error, lang))
+    if round(j.error, 1) > 0:
+        said += " " + text(lang, "review.error", error=points(j.error, lang))
     return said
-
-
-def _widest(j: rv.Judgement) -> float:
-    """The largest standard error of a loss among the moves (for a best move made)."""
-    return max(v.error for v in j.values)
 
 
 def _after(layout: Layout, move: Move) -> Layout:
@@ -290,7 +295,7 @@ def judge_view(
 def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any]:
     """The view of a judgement of round ``k``; without the drawings unless ``drawn``."""
     d = j.decision
-    played, better = j.played, j.better
+    better = j.better
     said, best_said = move_label(d.move, lang), move_label(better.move, lang)
     mark = mark_view(j.mark, lang)
     if j.mark == "best":
@@ -340,7 +345,7 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
         "best": str(better.move),
         "mark": mark,
         "loss": rv.round_loss(j.loss),
-        "error": rv.round_loss(played.error),
+        "error": rv.round_loss(j.error),
         "loss_text": points(j.loss, lang),
         "method": j.method,
         "exact": j.exact,
