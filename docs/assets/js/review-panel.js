@@ -377,12 +377,19 @@ export function reviewPanel(section, { ask: askPage }) {
       el.step.replaceChildren();
       el.live.textContent = "";
       showProgress();
-      if (listed.count) showStep(0);
+      current = 0;
       section.hidden = false;
       el.title.focus(); // and into view: no smooth scroll, whose every frame the page follows
       setState("judging");
       announce(listed.count ? `${listed.intro} ${words.working}` : listed.intro);
       judgeRest(mine);
+      // The first decision is drawn in the next frame: the panel's layout, which the
+      // focus forces now, and the drawings' are two tasks of the main thread, not one.
+      if (listed.count) {
+        requestAnimationFrame(() => {
+          if (mine === token && !el.step.firstChild) showStep(current);
+        });
+      }
       return true;
     },
 
