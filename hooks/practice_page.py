@@ -2,9 +2,11 @@
 
 In ``docs/practice*.md`` a fenced block of language ``practice`` (its body empty) becomes
 the practice game: the set-up form, the table, the reader's tiles, the buttons, the
-score and the round's log. Every visible word comes from the engine's language tables
-(``engine.lang``, keys ``page.practice.*``, ``level.*``, and the set-up words it shares
-with the scorepad, ``game.*`` and ``option.*``, see ``hooks/app_forms.py``), in the page's
+score and the round's log; at a round's end, "Review this round" and the review panel
+it fills (``hooks/review_panel.py``, the review page's too). Every visible word comes
+from the engine's language tables (``engine.lang``, keys ``page.practice.*``,
+``level.*``, the review's ``review_page.*``, and the set-up words it shares with the
+scorepad, ``game.*`` and ``option.*``, see ``hooks/app_forms.py``), in the page's
 language; the words the page's script shows later (messages, counts, phase names) are
 handed to it in the root's ``data-words``. The script (``assets/js/practice.js``) plays
 the game with the rules engine in the reader's browser; without script, only a line
@@ -42,11 +44,15 @@ from hooks.app_forms import (
     word,
 )
 from hooks.app_forms import e as _e
+from hooks.review_panel import render_panel
+from hooks.review_panel import words as review_words
 
 PREFIX = "page.practice."
 SCRIPT = "assets/js/practice.js"
 PACE_MS = 800
 """The pause between two of the computer's moves shown one at a time."""
+REVIEW_ID = "practice-review"
+"""The id of the review of a finished round (``hooks/review_panel.py``)."""
 
 
 def partnership_players() -> list[int]:
@@ -128,8 +134,9 @@ def render_setup(lang: str) -> str:
 
 def render_game(lang: str) -> str:
     """The game: one screen's table (the round and turn line, the buttons, the layout,
-    the reader's tiles, the seats and the score), then the end-of-round panel, the
-    finished rounds and the log. The script fills them from the engine's view."""
+    the reader's tiles, the seats and the score), then the end-of-round panel (with the
+    round's review), the finished rounds and the log. The script fills them from the
+    engine's view."""
 
     def w(key: str) -> str:
         return _word(lang, PREFIX + key)
@@ -175,7 +182,12 @@ def render_game(lang: str) -> str:
         '<p class="practice__actions">'
         + kit.button("practice__next-round", w("next_round"), primary=True)
         + kit.button("practice__new-game", w("new_game"), primary=True)
-        + "</p></div>"
+        + kit.button(
+            "practice__review", review_words(lang)["review_round"], aria_controls=REVIEW_ID
+        )
+        + "</p>"
+        + render_panel(lang, REVIEW_ID, level=3)
+        + "</div>"
         '<div class="practice__hand">'
         f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
         '<div class="practice__tiles" role="group" aria-labelledby="practice-tiles-title"></div>'

@@ -126,6 +126,12 @@ KINDS: dict[str, tuple[str, str, str, str]] = {
         fence("puzzles", "players: 3"),
         "bad puzzles block (the puzzles block takes no lines):\n    players: 3",
     ),
+    "review": (
+        "review",
+        fence("review", ""),
+        fence("review", "seat: 1"),
+        "bad review block (the review block takes no lines):\n    seat: 1",
+    ),
     "practice": (
         "practice",
         fence("practice", ""),

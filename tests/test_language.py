@@ -41,7 +41,7 @@ GLOSSARY_CONCEPTS = [
     *("pips", "double", "boneyard", "set-aside", "open-end", "spinner", "blocked"),
     *("going-out", "lead", "round", "match", "partnerships", "rounding", "score-sheet"),
 ]
-JS_FILLED = ("page.", "lesson.")
+JS_FILLED = ("page.", "lesson.", "review_page.")
 
 # Countable nouns that must not follow a bare number field ("{count} tiles").
 NOUNS = {
@@ -236,9 +236,15 @@ def test_a_rejected_variant_is_caught() -> None:
 # -- French typography ----------------------------------------------------------------
 
 
+CODE_BLOCK = re.compile(r"^```(?:json|text|sh|console|python)\n.*?^```$", re.M | re.S)
+"""A block of code or data shown as it is (a record written by hand), not the site's
+fences, whose captions are prose."""
+
+
 def prose(markdown: str) -> str:
     """The reader's text of a page: code, HTML, URLs, fence keys and markers dropped."""
-    text = re.sub(r"```[\w-]*\n", "", markdown)
+    text = CODE_BLOCK.sub(" ", markdown)
+    text = re.sub(r"```[\w-]*\n", "", text)
     text = re.sub(r"`[^`\n]*`", " ", text)
     text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
@@ -296,6 +302,12 @@ def test_french_strings_follow_french_typography() -> None:
 )
 def test_a_french_typography_fault_is_caught(text: str) -> None:
     assert french_faults(text)
+
+
+def test_a_code_block_is_no_prose_but_a_fences_caption_is() -> None:
+    record = '```json\n{\n  "preset": "block",\n  "players": 2\n}\n```\n'
+    assert french_faults(prose(record)) == []
+    assert french_faults(prose("```domino\ncaption: Le score : 12.\n```\n"))
 
 
 def test_good_french_typography_passes() -> None:

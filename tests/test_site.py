@@ -58,6 +58,7 @@ PAGES = (
     "draw-and-all-fives",
     "learn",
     "puzzles",
+    "review",
     "practice",
     "scorepad",
     "glossary",

@@ -307,6 +307,7 @@ def view(save: object, lang: str) -> dict[str, Any]:
         "round": len(game.rounds),
         "seed": game.save["seed"],
         "turn": turn,
+        "you": YOU,  # the reader's seat (from 0): the one a round's review judges
         "your_turn": your_turn,
         "turn_text": (
             s["practice.your_turn"]

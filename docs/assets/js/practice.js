@@ -21,6 +21,7 @@ import {
   startEngine,
   startOnInteraction,
 } from "./page-kit.js";
+import { reviewPanel } from "./review-panel.js";
 import { download, readStore, refusal, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
@@ -83,6 +84,8 @@ function setup(root) {
     match: $(".practice__match"),
     nextRound: $(".practice__next-round"),
     newGame2: $(".practice__new-game"),
+    reviewButton: $(".practice__review"),
+    review: $(".practice__end .review"),
     history: $(".practice__history"),
     rounds: $(".practice__rounds"),
     log: $(".practice__log"),
@@ -97,6 +100,7 @@ function setup(root) {
   let choosing = null; // the hand tile whose end the reader is choosing
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
+  const review = reviewPanel(el.review, { ask: (method, args) => ask(method, args) });
 
   const logText = (entry) => entry.text;
 
@@ -335,6 +339,10 @@ function setup(root) {
     const before = view;
     save = reply.save;
     view = reply.view;
+    // A round's review belongs to its end: another round, or another match, closes it.
+    if (!before || before.round !== view.round || before.link !== view.link || !view.round_end) {
+      review.hide();
+    }
     token++;
     store();
     showLinkInUrl();
@@ -829,6 +837,17 @@ function setup(root) {
     scheduleComputer();
     placeTable();
     focusTurn();
+  });
+
+  // "Review this round": the engine judges each of the reader's decisions of the round
+  // just finished (its record, the one the menu downloads); the match's summary counts
+  // every round of this match reviewed so far.
+  el.reviewButton.addEventListener("click", async () => {
+    if (busy || !save || !view?.round_end) return;
+    const mine = token;
+    const record = await ask("practice_record", { save });
+    if (!record || mine !== token) return;
+    await review.run({ record, seat: view.you, round: view.round - 1, match: view.link });
   });
 
   el.download.addEventListener("click", async () => {
