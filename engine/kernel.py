@@ -319,6 +319,12 @@ def next_seat(seat: int, players: int) -> int:
     return seat + 1 if seat + 1 < players else 0
 
 
+_NEXT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next_seat(s, n) for s in range(n)) for n in range(5)
+)
+"""``_NEXT[players][seat]``: :func:`next_seat`, tabulated."""
+
+
 def turn(
     hands: list[int],
     want: int,
@@ -379,11 +385,15 @@ def end_terms(
         if sums.count(low) > 1:
             return None, []
         out_side = sums.index(low)
-        terms = [(i, 1) for i in range(len(sums)) if i != out_side]
         if difference:
-            terms.append((out_side, -1))
-        return out_side, terms
-    return out_side, [(i, 1) for i in range(len(sums)) if i != out_side]
+            return out_side, [*_OTHERS[len(sums)][out_side], (out_side, -1)]
+    return out_side, list(_OTHERS[len(sums)][out_side])
+
+
+_OTHERS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple((i, 1) for i in range(n) if i != side) for side in range(n)) for n in range(5)
+)
+"""``_OTHERS[sides][side]``: the terms of the other sides' pips, added."""
 
 
 def end_points(rules: Rules, raw: int, double_out: bool) -> int:
@@ -417,36 +427,62 @@ class Playout(NamedTuple):
     play_points: list[int]
 
 
+_MOD = 37
+"""The bits of the 28 tiles leave 28 different remainders modulo 37 (2 is a primitive
+root of 37), so ``bit % 37`` names a tile without asking ``bit.bit_length()``."""
+_TILE_OF: tuple[int, ...] = tuple(
+    next((t for t in range(28) if BIT[t] % _MOD == r), -1) for r in range(_MOD)
+)
+"""``_TILE_OF[bit % 37]``: the tile of a one-bit mask; -1 for no tile (``0 % 37``)."""
+
+
+_SLOT_OF = _MOD << 6
+"""``x // _SLOT_OF``: the slot of a line's state ``x`` (see :func:`_line_tables`)."""
+
+_new = tuple.__new__
+"""``_new(Playout, (...))`` makes a playout's result without the named tuple's Python
+``__new__`` (as its ``_make`` does)."""
+
+
 def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """:meth:`Board.place` on a line, tabulated. The ends ``a`` (left) and ``b``
-    (right) are packed as ``e = a << 3 | b``; for tile ``t`` at ``e``, the packed ends
-    after it is laid left (right) are ``new_e << 1 | slot``, or -2 where it does not
-    fit; ``step`` is the one place it fits, or -1 when it fits both."""
-    want = [0] * 64
-    step = [-2] * (28 << 6)
-    left = [-2] * (28 << 6)
-    right = [-2] * (28 << 6)
+    """:meth:`Board.place` on a line, tabulated for the line playouts.
+
+    A line's state is packed as ``x = 37 * (slot << 6 | a << 3 | b)``: its ends ``a``
+    (left) and ``b`` (right), and the slot the last tile went to (0 left, 1 right),
+    which the tables ignore. ``want[x]`` is :attr:`Board.want`. For the tile of bit
+    ``bit``, at ``j = x + bit % 37``: ``left[j]`` (``right[j]``) is the state once it is
+    laid left (right), -2 where it does not fit; ``step[j]`` is the one state it can
+    lead to, -1 when it fits both ends, -2 when neither. (CPython adds small integers
+    fastest of all; a remainder costs less than a shift or ``bit_length``.)"""
+    size = _MOD << 7
+    want = [0] * size
+    step = [-2] * size
+    left = [-2] * size
+    right = [-2] * size
     for a in range(7):
         for b in range(7):
-            e = a << 3 | b
             board = Board.line(a, b)
-            want[e] = board.want
+            x = _MOD * (a << 3 | b)
+            want[x] = want[x + _SLOT_OF] = board.want
             for t in range(28):
-                i = t << 6 | e
+                ways = [-2, -2]
                 for slot in board.slots(t):
                     after = board.copy()
                     after.place(t, slot)
-                    packed = (after.vals[0] << 3 | after.vals[1]) << 1 | slot
-                    if slot == 0:
-                        left[i] = packed
-                    else:
-                        right[i] = packed
-                step[i] = -1 if left[i] >= 0 and right[i] >= 0 else max(left[i], right[i])
+                    ways[slot] = _MOD * (slot << 6 | after.vals[0] << 3 | after.vals[1])
+                lay_left, lay_right = ways
+                one = lay_left if lay_right < 0 else lay_right if lay_left < 0 else -1
+                for j in (x + BIT[t] % _MOD, x + _SLOT_OF + BIT[t] % _MOD):
+                    left[j] = lay_left
+                    right[j] = lay_right
+                    step[j] = one
     return tuple(want), tuple(step), tuple(left), tuple(right)
 
 
 _WANT, _STEP, _LEFT, _RIGHT = _line_tables()
 _TILE_RANGE = range(28)
+_PIPS_OF: tuple[int, ...] = tuple(PIPS[t] if t >= 0 else 0 for t in _TILE_OF)
+"""``_PIPS_OF[bit % 37]``: the pips of a tile, named by its bit (see :data:`_MOD`)."""
 
 HEAVY_FIRST: tuple[int, ...] = tuple(sorted(range(28), key=lambda i: (-PIPS[i], not DOUBLE[i], i)))
 """Tile indices, heaviest first (doubles before other tiles of equal weight)."""
@@ -480,75 +516,111 @@ def play_line(
     the heaviest tile; else the heaviest tile. A tile that fits both ends goes to either
     at random. ``trace`` collects ``(seat, tile, slot)`` for each play."""
     n = len(hands)
-    nxt = tuple(next_seat(s, n) for s in range(n))
-    want, step, left, right = _WANT, _STEP, _LEFT, _RIGHT
-    pips = PIPS
+    nxt = _NEXT[n]
+    want, step, left, right, tile_of = _WANT, _STEP, _LEFT, _RIGHT, _TILE_OF
     random_only = eps >= 1.0
-    last = -1
     if a < 0:
         h = hands[seat]
         t = nth_bit(h, int(rnd() * h.bit_count())) if random_only else heaviest(h)
         a, b = LOW[t], HIGH[t]
         h ^= 1 << t
         hands[seat] = h
-        last = t
         if trace is not None:
             trace.append((seat, t, -1))
         if not h:
-            return Playout(seat, hands, t, [0] * n)
+            return _new(Playout, (seat, hands, t, [0] * n))
+        low = BIT[t]
         after = seat
     else:
+        low = 0  # no tile laid yet: tile_of[0] is -1
         after = seat - 1 if seat else n - 1
-    e = a << 3 | b
+    x = _MOD * (a << 3 | b)  # the line's state, as _line_tables() packs it
+    # Each move: the next seat plays if it can; else turn() says who plays (drawing,
+    # passing) or that the round is blocked. A move lays the tile of one bit, ``low``,
+    # of the seat's legal tiles; the tables give the line's state after it.
+    if random_only:
+        # The random policy: the benchmarks' playouts, and most of the Expert's.
+        while True:
+            seat = nxt[after]
+            h = hands[seat]
+            legal = h & want[x]
+            if not legal:
+                seat = turn(hands, want[x], after, stock)
+                if seat < 0:
+                    return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
+                h = hands[seat]
+                legal = h & want[x]
+            c = legal.bit_count()
+            if c > 1:
+                # The k-th legal tile for k = int(rnd() * c): r counts down to below
+                # one (subtracting 1.0 from r < 8 is exact).
+                r = rnd() * c
+                while r >= 1.0:
+                    legal &= legal - 1
+                    r -= 1.0
+                low = legal & -legal
+            else:
+                low = legal
+            j = x + low % 37
+            x = step[j]
+            if x < 0:
+                x = left[j] if rnd() < 0.5 else right[j]
+            if trace is not None:
+                trace.append((seat, tile_of[low % 37], x // _SLOT_OF))
+            h -= low
+            hands[seat] = h
+            if not h:
+                return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
+            after = seat
+    pips = _PIPS_OF
     while True:
-        # The turn order is turn()'s; it is asked only when the next seat cannot play.
         seat = nxt[after]
-        legal = hands[seat] & want[e]
-        if not legal:
-            seat = turn(hands, want[e], after, stock)
-            if seat < 0:
-                return Playout(None, hands, last, [0] * n)
-            legal = hands[seat] & want[e]
         h = hands[seat]
-        x = -1
-        if not legal & (legal - 1):
-            t = legal.bit_length() - 1
-        elif random_only or rnd() < eps:
-            k = int(rnd() * legal.bit_count())
-            while k:
+        legal = h & want[x]
+        if not legal:
+            seat = turn(hands, want[x], after, stock)
+            if seat < 0:
+                return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
+            h = hands[seat]
+            legal = h & want[x]
+        y = -1
+        c = legal.bit_count()
+        if c == 1:
+            low = legal
+        elif rnd() < eps:
+            r = rnd() * c
+            while r >= 1.0:
                 legal &= legal - 1
-                k -= 1
-            t = (legal & -legal).bit_length() - 1
+                r -= 1.0
+            low = legal & -legal
         elif look:
             # Shut the next seat out where possible, else shed the heaviest tile.
             follow = hands[nxt[seat]]
             best = -1
-            t = -1
             m = legal
             while m:
                 bit = m & -m
-                m ^= bit
-                c = bit.bit_length() - 1
-                i = c << 6 | e
-                for y in (left[i], right[i]):
-                    if y >= 0:
-                        key = pips[c] + (0 if follow & want[y >> 1] else 64)
+                m -= bit
+                j = x + bit % 37
+                for z in (left[j], right[j]):
+                    if z >= 0:
+                        key = pips[bit % 37] + (0 if follow & want[z] else 64)
                         if key > best:
-                            best, t, x = key, c, y
+                            best, low, y = key, bit, z
         else:
-            t = heaviest(legal)
-        if x < 0:
-            x = step[t << 6 | e]
-            if x < 0:
-                x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
-        e = x >> 1
+            low = BIT[heaviest(legal)]
+        if y < 0:
+            j = x + low % 37
+            y = step[j]
+            if y < 0:
+                y = left[j] if rnd() < 0.5 else right[j]
+        x = y
         if trace is not None:
-            trace.append((seat, t, x & 1))
-        h ^= 1 << t
+            trace.append((seat, tile_of[low % 37], x // _SLOT_OF))
+        h -= low
         hands[seat] = h
-        last = t
         if not h:
-            return Playout(seat, hands, t, [0] * n)
+            return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
         after = seat
 
 
@@ -632,6 +704,9 @@ class FastRules:
         self.sides = rules.sides(players)
         self.side_of = tuple(rules.side_of(s) for s in range(players))
         self.difference = rules.blocked_scoring == "difference"
+        self.solo = self.sides == players
+        """Each seat scores for itself."""
+        self.no_points = (0,) * self.sides
 
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices, drawn from the end; empty
@@ -661,24 +736,29 @@ class FastRules:
 
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""
+        went_out, hands, last, play_points = out
         side_of = self.side_of
-        sums = [0] * self.sides
-        for seat, h in enumerate(out.hands):
-            sums[side_of[seat]] += mask_pips(h)
-        points = [0] * self.sides
-        if self.fives:
-            for seat, p in enumerate(out.play_points):
-                points[side_of[seat]] += p
-        went_out = out.went_out
-        out_side = None if went_out is None else side_of[went_out]
-        side, terms = end_terms(sums, out_side, self.difference)
-        end = 0
-        if side is not None:
-            raw = 0
-            for i, sign in terms:
-                raw += sign * sums[i]
-            end = end_points(self.rules, raw, went_out is not None and DOUBLE[out.last_tile])
-        return side, round_points(points, side, end)
+        if self.solo:
+            sums = list(map(mask_pips, hands))
+            play: Sequence[int] = play_points if self.fives else self.no_points
+        else:
+            sums = [0] * self.sides
+            for seat, h in enumerate(hands):
+                sums[side_of[seat]] += mask_pips(h)
+            play = [0] * self.sides
+            if self.fives:
+                for seat, p in enumerate(play_points):
+                    play[side_of[seat]] += p
+        side, terms = end_terms(
+            sums, None if went_out is None else side_of[went_out], self.difference
+        )
+        if side is None:
+            return None, list(play)
+        raw = 0
+        for i, sign in terms:
+            raw += sign * sums[i]
+        end = end_points(self.rules, raw, went_out is not None and DOUBLE[last])
+        return side, round_points(play, side, end)
 
 
 def random_round(
