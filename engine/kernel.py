@@ -70,11 +70,15 @@ _PIP_TABLES = tuple(
     for c in range(4)
 )
 _T0, _T1, _T2, _T3 = _PIP_TABLES
+_LOW14: tuple[int, ...] = tuple([a + b for b in _T1 for a in _T0])
+"""``_LOW14[m]``: the pips on tiles 0 to 13 of ``m`` (``m < 2**14``)."""
+_HIGH14: tuple[int, ...] = tuple([a + b for b in _T3 for a in _T2])
+"""``_HIGH14[m]``: the pips on tiles 14 to 27 of ``m << 14``."""
 
 
 def mask_pips(mask: int) -> int:
     """Pips on the tiles of ``mask``."""
-    return _T0[mask & 127] + _T1[mask >> 7 & 127] + _T2[mask >> 14 & 127] + _T3[mask >> 21]
+    return _LOW14[mask & 16383] + _HIGH14[mask >> 14]
 
 
 def to_mask(tiles: Iterable[Tile]) -> int:
@@ -323,6 +327,24 @@ _NEXT: tuple[tuple[int, ...], ...] = tuple(
     tuple(next_seat(s, n) for s in range(n)) for n in range(5)
 )
 """``_NEXT[players][seat]``: :func:`next_seat`, tabulated."""
+_PREV: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next(p for p in range(n) if next_seat(p, n) == s) for s in range(n)) for n in range(5)
+)
+"""``_PREV[players][seat]``: the seat ``seat`` comes after."""
+
+
+def _around(seat: int, players: int) -> tuple[int, ...]:
+    """The seats after ``seat`` round the table, ``seat`` itself last."""
+    seats = [next_seat(seat, players)]
+    while seats[-1] != seat:
+        seats.append(next_seat(seats[-1], players))
+    return tuple(seats)
+
+
+_AROUND: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_around(s, n) for s in range(n)) for n in range(5)
+)
+"""``_AROUND[players][seat]``: :func:`_around`, tabulated."""
 
 
 def turn(
@@ -338,22 +360,20 @@ def turn(
     (it is empty where the rules do not draw). -1 when every seat in turn has passed:
     the round is blocked. ``hands`` take the tiles drawn; ``events`` collects ``(seat,
     tile)`` for each draw and ``(seat, -1)`` for each pass, in order."""
-    n = len(hands)
-    s = seat
-    for _ in range(n):
-        s = s + 1 if s + 1 < n else 0
-        h = hands[s]
-        if h & want:
+    for s in _AROUND[len(hands)][seat]:
+        if hands[s] & want:
             return s
-        while stock:
-            t = stock.pop()
-            h |= 1 << t
-            if events is not None:
-                events.append((s, t))
-            if want >> t & 1:
-                hands[s] = h
-                return s
-        hands[s] = h
+        if stock:
+            h = hands[s]
+            while stock:
+                t = stock.pop()
+                h |= 1 << t
+                if events is not None:
+                    events.append((s, t))
+                if want >> t & 1:
+                    hands[s] = h
+                    return s
+            hands[s] = h
         if events is not None:
             events.append((s, -1))
     return -1
@@ -480,7 +500,18 @@ def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], t
 
 
 _WANT, _STEP, _LEFT, _RIGHT = _line_tables()
-_TILE_RANGE = range(28)
+
+
+def _opened(t: int) -> int:
+    """The state of a line (see :func:`_line_tables`) opened with tile ``t``."""
+    board = Board()
+    board.place(t)
+    return _MOD * (board.vals[0] << 3 | board.vals[1])
+
+
+_OPEN: tuple[int, ...] = tuple(_opened(t) if t >= 0 else -1 for t in _TILE_OF)
+"""``_OPEN[bit % 37]``: the state of a line opened with the tile of ``bit``."""
+_INDEX_OF_BIT = {bit: t for t, bit in enumerate(BIT)}
 _PIPS_OF: tuple[int, ...] = tuple(PIPS[t] if t >= 0 else 0 for t in _TILE_OF)
 """``_PIPS_OF[bit % 37]``: the pips of a tile, named by its bit (see :data:`_MOD`)."""
 
@@ -517,35 +548,44 @@ def play_line(
     at random. ``trace`` collects ``(seat, tile, slot)`` for each play."""
     n = len(hands)
     nxt = _NEXT[n]
+    prev = _PREV[n]
     want, step, left, right, tile_of = _WANT, _STEP, _LEFT, _RIGHT, _TILE_OF
     random_only = eps >= 1.0
     if a < 0:
         h = hands[seat]
-        t = nth_bit(h, int(rnd() * h.bit_count())) if random_only else heaviest(h)
-        a, b = LOW[t], HIGH[t]
-        h ^= 1 << t
+        if random_only:
+            r = rnd() * h.bit_count()
+            low = h
+            while r >= 1.0:
+                low &= low - 1
+                r -= 1.0
+            low &= -low
+        else:
+            low = BIT[heaviest(h)]
+        x = _OPEN[low % 37]
+        h -= low
         hands[seat] = h
         if trace is not None:
-            trace.append((seat, t, -1))
+            trace.append((seat, tile_of[low % 37], -1))
         if not h:
-            return _new(Playout, (seat, hands, t, [0] * n))
-        low = BIT[t]
-        after = seat
+            return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
     else:
         low = 0  # no tile laid yet: tile_of[0] is -1
-        after = seat - 1 if seat else n - 1
-    x = _MOD * (a << 3 | b)  # the line's state, as _line_tables() packs it
-    # Each move: the next seat plays if it can; else turn() says who plays (drawing,
-    # passing) or that the round is blocked. A move lays the tile of one bit, ``low``,
-    # of the seat's legal tiles; the tables give the line's state after it.
-    if random_only:
-        # The random policy: the benchmarks' playouts, and most of the Expert's.
+        seat = prev[seat]
+        x = _MOD * (a << 3 | b)  # the line's state, as _line_tables() packs it
+    # Each move: ``seat`` played last; the next seat plays if it can, else turn() says
+    # who plays (drawing, passing) or that the round is blocked. A move lays the tile of
+    # one bit, ``low``, of the seat's legal tiles; the tables give the line's state
+    # after it.
+    if random_only and trace is None:
+        # The random policy (eps 1) untraced, on its own: the benchmarks' playouts. It
+        # draws as the loop below does with eps 1 (tests/test_kernel.py checks it).
         while True:
-            seat = nxt[after]
+            seat = nxt[seat]
             h = hands[seat]
             legal = h & want[x]
             if not legal:
-                seat = turn(hands, want[x], after, stock)
+                seat = turn(hands, want[x], prev[seat], stock)
                 if seat < 0:
                     return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
                 h = hands[seat]
@@ -565,20 +605,17 @@ def play_line(
             x = step[j]
             if x < 0:
                 x = left[j] if rnd() < 0.5 else right[j]
-            if trace is not None:
-                trace.append((seat, tile_of[low % 37], x // _SLOT_OF))
             h -= low
             hands[seat] = h
             if not h:
                 return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
-            after = seat
     pips = _PIPS_OF
     while True:
-        seat = nxt[after]
+        seat = nxt[seat]
         h = hands[seat]
         legal = h & want[x]
         if not legal:
-            seat = turn(hands, want[x], after, stock)
+            seat = turn(hands, want[x], prev[seat], stock)
             if seat < 0:
                 return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
             h = hands[seat]
@@ -587,7 +624,7 @@ def play_line(
         c = legal.bit_count()
         if c == 1:
             low = legal
-        elif rnd() < eps:
+        elif random_only or rnd() < eps:
             r = rnd() * c
             while r >= 1.0:
                 legal &= legal - 1
@@ -621,7 +658,6 @@ def play_line(
         hands[seat] = h
         if not h:
             return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
-        after = seat
 
 
 def play_spinner(
@@ -706,18 +742,23 @@ class FastRules:
         self.difference = rules.blocked_scoring == "difference"
         self.solo = self.sides == players
         """Each seat scores for itself."""
+        self.teams = tuple(rules.seats(side, players) for side in range(self.sides))
+        """The seats of each side."""
         self.no_points = (0,) * self.sides
+        size = self.hand_size
+        self.cuts = tuple(slice(s * size, (s + 1) * size) for s in range(players))
+        """Where each seat's hand lies in a dealt order."""
 
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices, drawn from the end; empty
         where the rules do not draw)."""
-        # A uniformly random order: the tiles sorted by random keys (the sort runs in C).
-        keys = [rnd() for _ in _TILE_RANGE]
-        order = sorted(_TILE_RANGE, key=keys.__getitem__)
-        size = self.hand_size
-        bit = BIT.__getitem__
-        hands = [sum(map(bit, order[s * size : (s + 1) * size])) for s in range(self.players)]
-        return hands, (order[self.dealt :] if self.draw else [])
+        # A uniformly random order: the tiles' bits sorted by random keys (the sort
+        # runs in C and draws the keys tile by tile, from [0|0] up).
+        order = sorted(BIT, key=lambda _: rnd())
+        hands = [sum(order[cut]) for cut in self.cuts]
+        return hands, (
+            list(map(_INDEX_OF_BIT.__getitem__, order[self.dealt :])) if self.draw else []
+        )
 
     def play(
         self,
@@ -737,21 +778,24 @@ class FastRules:
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""
         went_out, hands, last, play_points = out
-        side_of = self.side_of
         if self.solo:
             sums = list(map(mask_pips, hands))
             play: Sequence[int] = play_points if self.fives else self.no_points
+            out_side = went_out
         else:
-            sums = [0] * self.sides
-            for seat, h in enumerate(hands):
-                sums[side_of[seat]] += mask_pips(h)
-            play = [0] * self.sides
+            # A side's hands hold different tiles: their pips are those of their union.
+            sums = []
+            for seats in self.teams:
+                m = 0
+                for s in seats:
+                    m |= hands[s]
+                sums.append(mask_pips(m))
             if self.fives:
-                for seat, p in enumerate(play_points):
-                    play[side_of[seat]] += p
-        side, terms = end_terms(
-            sums, None if went_out is None else side_of[went_out], self.difference
-        )
+                play = [sum(play_points[s] for s in seats) for seats in self.teams]
+            else:
+                play = self.no_points
+            out_side = None if went_out is None else self.side_of[went_out]
+        side, terms = end_terms(sums, out_side, self.difference)
         if side is None:
             return None, list(play)
         raw = 0
