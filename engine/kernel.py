@@ -327,6 +327,7 @@ _NEXT: tuple[tuple[int, ...], ...] = tuple(
     tuple(next_seat(s, n) for s in range(n)) for n in range(5)
 )
 """``_NEXT[players][seat]``: :func:`next_seat`, tabulated."""
+_ZEROS: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(5))
 _PREV: tuple[tuple[int, ...], ...] = tuple(
     tuple(next(p for p in range(n) if next_seat(p, n) == s) for s in range(n)) for n in range(5)
 )
@@ -407,7 +408,7 @@ def end_terms(
         out_side = sums.index(low)
         if difference:
             return out_side, [*_OTHERS[len(sums)][out_side], (out_side, -1)]
-    return out_side, list(_OTHERS[len(sums)][out_side])
+    return out_side, [*_OTHERS[len(sums)][out_side]]
 
 
 _OTHERS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
@@ -428,7 +429,7 @@ def round_points(play: Sequence[int], winner: int | None, end: int) -> list[int]
     """What each side scores for a round: its points in play (All Fives; zeros
     elsewhere), and the winning side the end score ``end`` too. Every ledger of points
     (a round's result, a playout's score, the scorepad's rounds) is this sum."""
-    points = list(play)
+    points = [*play]
     if winner is not None:
         points[winner] += end
     return points
@@ -447,73 +448,70 @@ class Playout(NamedTuple):
     play_points: list[int]
 
 
-_MOD = 37
-"""The bits of the 28 tiles leave 28 different remainders modulo 37 (2 is a primitive
-root of 37), so ``bit % 37`` names a tile without asking ``bit.bit_length()``."""
+_MOD = 29
+"""The bits of the 28 tiles leave the 28 remainders 1 to 28 modulo 29 (2 is a primitive
+root of 29), so ``bit % 29`` names a tile without asking ``bit.bit_length()``."""
 _TILE_OF: tuple[int, ...] = tuple(
     next((t for t in range(28) if BIT[t] % _MOD == r), -1) for r in range(_MOD)
 )
-"""``_TILE_OF[bit % 37]``: the tile of a one-bit mask; -1 for no tile (``0 % 37``)."""
+"""``_TILE_OF[bit % 29]``: the tile of a one-bit mask; -1 for no tile (``0 % 29``)."""
 
 
-_SLOT_OF = _MOD << 6
-"""``x // _SLOT_OF``: the slot of a line's state ``x`` (see :func:`_line_tables`)."""
+_STATES: tuple[int, ...] = tuple(_MOD * i for i in range(49))
+"""The states of a line (see :func:`_line_tables`), one object each, which the tables
+share: what a playout reads from memory stays small."""
 
 _new = tuple.__new__
 """``_new(Playout, (...))`` makes a playout's result without the named tuple's Python
 ``__new__`` (as its ``_make`` does)."""
 
 
-def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """:meth:`Board.place` on a line, tabulated for the line playouts.
 
-    A line's state is packed as ``x = 37 * (slot << 6 | a << 3 | b)``: its ends ``a``
-    (left) and ``b`` (right), and the slot the last tile went to (0 left, 1 right),
-    which the tables ignore. ``want[x]`` is :attr:`Board.want`. For the tile of bit
-    ``bit``, at ``j = x + bit % 37``: ``left[j]`` (``right[j]``) is the state once it is
-    laid left (right), -2 where it does not fit; ``step[j]`` is the one state it can
-    lead to, -1 when it fits both ends, -2 when neither. (CPython adds small integers
-    fastest of all; a remainder costs less than a shift or ``bit_length``.)"""
-    size = _MOD << 7
-    want = [0] * size
-    step = [-2] * size
+    A line open on ``a`` (left) and ``b`` (right) is the state ``x = 29 * (7 * a + b)``,
+    the start of its row in ``line``: ``line[x]`` is :attr:`Board.want`, the tiles that
+    fit it. For the tile of bit ``bit``, at ``j = x + bit % 29``: ``left[j]``
+    (``right[j]``) is the state once it is laid left (right), -2 where it does not fit;
+    ``line[j]`` is the one state it can lead to, -1 when it fits both ends, -2 when
+    neither. (CPython adds small integers fastest of all; a remainder costs less than a
+    shift or ``bit_length``; and one row of one table is all a move reads.)"""
+    size = _MOD * 49
+    line = [-2] * size
     left = [-2] * size
     right = [-2] * size
     for a in range(7):
         for b in range(7):
             board = Board.line(a, b)
-            x = _MOD * (a << 3 | b)
-            want[x] = want[x + _SLOT_OF] = board.want
+            x = _STATES[7 * a + b]
+            line[x] = board.want
             for t in range(28):
                 ways = [-2, -2]
                 for slot in board.slots(t):
                     after = board.copy()
                     after.place(t, slot)
-                    ways[slot] = _MOD * (slot << 6 | after.vals[0] << 3 | after.vals[1])
-                lay_left, lay_right = ways
-                one = lay_left if lay_right < 0 else lay_right if lay_left < 0 else -1
-                for j in (x + BIT[t] % _MOD, x + _SLOT_OF + BIT[t] % _MOD):
-                    left[j] = lay_left
-                    right[j] = lay_right
-                    step[j] = one
-    return tuple(want), tuple(step), tuple(left), tuple(right)
+                    ways[slot] = _STATES[7 * after.vals[0] + after.vals[1]]
+                j = x + BIT[t] % _MOD
+                left[j], right[j] = ways
+                line[j] = ways[0] if ways[1] < 0 else ways[1] if ways[0] < 0 else -1
+    return tuple(line), tuple(left), tuple(right)
 
 
-_WANT, _STEP, _LEFT, _RIGHT = _line_tables()
+_LINE, _LEFT, _RIGHT = _line_tables()
 
 
 def _opened(t: int) -> int:
     """The state of a line (see :func:`_line_tables`) opened with tile ``t``."""
     board = Board()
     board.place(t)
-    return _MOD * (board.vals[0] << 3 | board.vals[1])
+    return _STATES[7 * board.vals[0] + board.vals[1]]
 
 
 _OPEN: tuple[int, ...] = tuple(_opened(t) if t >= 0 else -1 for t in _TILE_OF)
-"""``_OPEN[bit % 37]``: the state of a line opened with the tile of ``bit``."""
+"""``_OPEN[bit % 29]``: the state of a line opened with the tile of ``bit``."""
 _INDEX_OF_BIT = {bit: t for t, bit in enumerate(BIT)}
 _PIPS_OF: tuple[int, ...] = tuple(PIPS[t] if t >= 0 else 0 for t in _TILE_OF)
-"""``_PIPS_OF[bit % 37]``: the pips of a tile, named by its bit (see :data:`_MOD`)."""
+"""``_PIPS_OF[bit % 29]``: the pips of a tile, named by its bit (see :data:`_MOD`)."""
 
 HEAVY_FIRST: tuple[int, ...] = tuple(sorted(range(28), key=lambda i: (-PIPS[i], not DOUBLE[i], i)))
 """Tile indices, heaviest first (doubles before other tiles of equal weight)."""
@@ -549,7 +547,9 @@ def play_line(
     n = len(hands)
     nxt = _NEXT[n]
     prev = _PREV[n]
-    want, step, left, right, tile_of = _WANT, _STEP, _LEFT, _RIGHT, _TILE_OF
+    zeros = _ZEROS[n]
+    line = _LINE
+    tile_of = _TILE_OF
     random_only = eps >= 1.0
     if a < 0:
         h = hands[seat]
@@ -562,34 +562,35 @@ def play_line(
             low &= -low
         else:
             low = BIT[heaviest(h)]
-        x = _OPEN[low % 37]
+        x = _OPEN[low % 29]
         h -= low
         hands[seat] = h
         if trace is not None:
-            trace.append((seat, tile_of[low % 37], -1))
+            trace.append((seat, tile_of[low % 29], -1))
         if not h:
-            return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
+            return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
     else:
         low = 0  # no tile laid yet: tile_of[0] is -1
         seat = prev[seat]
-        x = _MOD * (a << 3 | b)  # the line's state, as _line_tables() packs it
+        x = _STATES[7 * a + b]  # the line's state, as _line_tables() packs it
     # Each move: ``seat`` played last; the next seat plays if it can, else turn() says
     # who plays (drawing, passing) or that the round is blocked. A move lays the tile of
     # one bit, ``low``, of the seat's legal tiles; the tables give the line's state
     # after it.
+    left, right = _LEFT, _RIGHT
     if random_only and trace is None:
         # The random policy (eps 1) untraced, on its own: the benchmarks' playouts. It
         # draws as the loop below does with eps 1 (tests/test_kernel.py checks it).
         while True:
             seat = nxt[seat]
             h = hands[seat]
-            legal = h & want[x]
+            legal = h & line[x]
             if not legal:
-                seat = turn(hands, want[x], prev[seat], stock)
+                seat = turn(hands, line[x], prev[seat], stock)
                 if seat < 0:
-                    return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
+                    return _new(Playout, (None, hands, tile_of[low % 29], [*zeros]))
                 h = hands[seat]
-                legal = h & want[x]
+                legal = h & line[x]
             c = legal.bit_count()
             if c > 1:
                 # The k-th legal tile for k = int(rnd() * c): r counts down to below
@@ -601,25 +602,26 @@ def play_line(
                 low = legal & -legal
             else:
                 low = legal
-            j = x + low % 37
-            x = step[j]
+            j = x + low % 29
+            x = line[j]
             if x < 0:
                 x = left[j] if rnd() < 0.5 else right[j]
             h -= low
             hands[seat] = h
             if not h:
-                return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
+                return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
     pips = _PIPS_OF
+    slot = j = 0
     while True:
         seat = nxt[seat]
         h = hands[seat]
-        legal = h & want[x]
+        legal = h & line[x]
         if not legal:
-            seat = turn(hands, want[x], prev[seat], stock)
+            seat = turn(hands, line[x], prev[seat], stock)
             if seat < 0:
-                return _new(Playout, (None, hands, tile_of[low % 37], [0] * n))
+                return _new(Playout, (None, hands, tile_of[low % 29], [*zeros]))
             h = hands[seat]
-            legal = h & want[x]
+            legal = h & line[x]
         y = -1
         c = legal.bit_count()
         if c == 1:
@@ -638,26 +640,37 @@ def play_line(
             while m:
                 bit = m & -m
                 m -= bit
-                j = x + bit % 37
-                for z in (left[j], right[j]):
-                    if z >= 0:
-                        key = pips[bit % 37] + (0 if follow & want[z] else 64)
-                        if key > best:
-                            best, low, y = key, bit, z
+                j = x + bit % 29
+                z = left[j]
+                if z >= 0:
+                    key = pips[bit % 29] + (0 if follow & line[z] else 64)
+                    if key > best:
+                        best, low, y, slot = key, bit, z, 0
+                z = right[j]
+                if z >= 0:
+                    key = pips[bit % 29] + (0 if follow & line[z] else 64)
+                    if key > best:
+                        best, low, y, slot = key, bit, z, 1
         else:
             low = BIT[heaviest(legal)]
         if y < 0:
-            j = x + low % 37
-            y = step[j]
-            if y < 0:
-                y = left[j] if rnd() < 0.5 else right[j]
+            j = x + low % 29
+            y = line[j]
+            if y >= 0:
+                slot = -1  # the one end it fits
+            elif rnd() < 0.5:
+                y, slot = left[j], 0
+            else:
+                y, slot = right[j], 1
         x = y
         if trace is not None:
-            trace.append((seat, tile_of[low % 37], x // _SLOT_OF))
+            if slot < 0:
+                slot = 0 if left[j] >= 0 else 1
+            trace.append((seat, tile_of[low % 29], slot))
         h -= low
         hands[seat] = h
         if not h:
-            return _new(Playout, (seat, hands, tile_of[low % 37], [0] * n))
+            return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
 
 
 def play_spinner(
@@ -797,7 +810,7 @@ class FastRules:
             out_side = None if went_out is None else self.side_of[went_out]
         side, terms = end_terms(sums, out_side, self.difference)
         if side is None:
-            return None, list(play)
+            return None, [*play]
         raw = 0
         for i, sign in terms:
             raw += sign * sums[i]

@@ -24,6 +24,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -309,13 +310,17 @@ def yardsticks_in_pyodide(seconds: float, repeat: int) -> dict[str, Any] | None:
         + inspect.getsource(yardsticks)
         + f"\nimport json\njson.dumps(yardsticks({seconds!r}, {repeat!r}, {files!r}))\n"
     )
-    proc = subprocess.run(
-        [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-        input=code,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    # The code goes in from a file: Node may find a pipe not ready yet (EAGAIN).
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as source:
+        source.write(code)
+        source.seek(0)
+        proc = subprocess.run(
+            [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
+            stdin=source,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     if proc.returncode:
         raise SystemExit(proc.stderr[-3000:])
     result: dict[str, Any] = json.loads(proc.stdout)
