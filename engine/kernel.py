@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from itertools import repeat, starmap
 from typing import NamedTuple
 
 from engine.rules import Rules
@@ -407,7 +409,7 @@ def end_terms(
             return None, []
         out_side = sums.index(low)
         if difference:
-            return out_side, [*_OTHERS[len(sums)][out_side], (out_side, -1)]
+            return out_side, [*_LESS_OWN[len(sums)][out_side]]
     return out_side, [*_OTHERS[len(sums)][out_side]]
 
 
@@ -415,6 +417,10 @@ _OTHERS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
     tuple(tuple((i, 1) for i in range(n) if i != side) for side in range(n)) for n in range(5)
 )
 """``_OTHERS[sides][side]``: the terms of the other sides' pips, added."""
+_LESS_OWN: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple((*others, (side, -1)) for side, others in enumerate(by_side)) for by_side in _OTHERS
+)
+"""``_LESS_OWN[sides][side]``: :data:`_OTHERS`, and the side's own pips taken away."""
 
 
 def end_points(rules: Rules, raw: int, double_out: bool) -> int:
@@ -758,6 +764,10 @@ class FastRules:
         self.teams = tuple(rules.seats(side, players) for side in range(self.sides))
         """The seats of each side."""
         self.no_points = (0,) * self.sides
+        self.out_terms = tuple(
+            end_terms(self.no_points, side, self.difference)[1] for side in range(self.sides)
+        )
+        """end_terms() for each side going out: it asks nothing of the sums then."""
         size = self.hand_size
         self.cuts = tuple(slice(s * size, (s + 1) * size) for s in range(players))
         """Where each seat's hand lies in a dealt order."""
@@ -765,9 +775,10 @@ class FastRules:
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices, drawn from the end; empty
         where the rules do not draw)."""
-        # A uniformly random order: the tiles' bits sorted by random keys (the sort
-        # runs in C and draws the keys tile by tile, from [0|0] up).
-        order = sorted(BIT, key=lambda _: rnd())
+        # A uniformly random order: the tiles' bits sorted by random keys. The sort
+        # asks for the keys tile by tile, from [0|0] up; next(draws, bit) draws one
+        # (all in C: no Python call per tile).
+        order = sorted(BIT, key=partial(next, starmap(rnd, repeat(()))))
         hands = [sum(order[cut]) for cut in self.cuts]
         return hands, (
             list(map(_INDEX_OF_BIT.__getitem__, order[self.dealt :])) if self.draw else []
@@ -792,25 +803,24 @@ class FastRules:
         """The winning side and each side's points for the round (play and end)."""
         went_out, hands, last, play_points = out
         if self.solo:
-            sums = list(map(mask_pips, hands))
+            sums = [mask_pips(h) for h in hands]
             play: Sequence[int] = play_points if self.fives else self.no_points
             out_side = went_out
         else:
-            # A side's hands hold different tiles: their pips are those of their union.
-            sums = []
-            for seats in self.teams:
-                m = 0
-                for s in seats:
-                    m |= hands[s]
-                sums.append(mask_pips(m))
+            # Partners (two a side) hold different tiles: their pips are their union's.
+            sums = [mask_pips(hands[a] | hands[b]) for a, b in self.teams]
             if self.fives:
                 play = [sum(play_points[s] for s in seats) for seats in self.teams]
             else:
                 play = self.no_points
             out_side = None if went_out is None else self.side_of[went_out]
-        side, terms = end_terms(sums, out_side, self.difference)
-        if side is None:
-            return None, [*play]
+        if out_side is None:
+            side, terms = end_terms(sums, None, self.difference)
+            if side is None:
+                return None, [*play]
+        else:
+            side = out_side
+            terms = self.out_terms[side]
         raw = 0
         for i, sign in terms:
             raw += sign * sums[i]
