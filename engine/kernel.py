@@ -597,17 +597,22 @@ def play_line(
                     return _new(Playout, (None, hands, tile_of[low % 29], [*zeros]))
                 h = hands[seat]
                 legal = h & line[x]
+            # The k-th legal tile for k = int(rnd() * c): of two, the second when the
+            # draw is at least 0.5; else r counts down to below one (subtracting 1.0
+            # from r < 8 is exact).
             c = legal.bit_count()
-            if c > 1:
-                # The k-th legal tile for k = int(rnd() * c): r counts down to below
-                # one (subtracting 1.0 from r < 8 is exact).
+            if c == 1:
+                low = legal
+            elif c == 2:
+                low = legal & -legal
+                if rnd() >= 0.5:
+                    low = legal - low
+            else:
                 r = rnd() * c
                 while r >= 1.0:
                     legal &= legal - 1
                     r -= 1.0
                 low = legal & -legal
-            else:
-                low = legal
             j = x + low % 29
             x = line[j]
             if x < 0:
@@ -633,11 +638,17 @@ def play_line(
         if c == 1:
             low = legal
         elif random_only or rnd() < eps:
-            r = rnd() * c
-            while r >= 1.0:
-                legal &= legal - 1
-                r -= 1.0
-            low = legal & -legal
+            # A random tile, drawn as in the loop above.
+            if c == 2:
+                low = legal & -legal
+                if rnd() >= 0.5:
+                    low = legal - low
+            else:
+                r = rnd() * c
+                while r >= 1.0:
+                    legal &= legal - 1
+                    r -= 1.0
+                low = legal & -legal
         elif look:
             # Shut the next seat out where possible, else shed the heaviest tile.
             follow = hands[nxt[seat]]
