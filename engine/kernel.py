@@ -779,6 +779,9 @@ class FastRules:
             end_terms(self.no_points, side, self.difference)[1] for side in range(self.sides)
         )
         """end_terms() for each side going out: it asks nothing of the sums then."""
+        self.ends = [-1] * (2 * (mask_pips(FULL) + 1))
+        """end_points() at ``2 * raw + double_out``, kept once asked (``raw`` is at most
+        every pip of the set)."""
         size = self.hand_size
         self.cuts = tuple(slice(s * size, (s + 1) * size) for s in range(players))
         """Where each seat's hand lies in a dealt order."""
@@ -835,7 +838,11 @@ class FastRules:
         raw = 0
         for i, sign in terms:
             raw += sign * sums[i]
-        end = end_points(self.rules, raw, went_out is not None and DOUBLE[last])
+        double_out = went_out is not None and DOUBLE[last]
+        k = raw + raw + double_out
+        end = self.ends[k]
+        if end < 0:
+            end = self.ends[k] = end_points(self.rules, raw, double_out)
         return side, round_points(play, side, end)
 
 
