@@ -32,6 +32,13 @@ The rules, written once below:
   a double.
 - The first lead of ``block-dk``: the highest double, else the heaviest tile, on equal
   weight the one with the higher high half.
+
+The fast paths read these rules rather than copy them: a line playout (:func:`play_line`)
+looks each move up in tables that :meth:`Board.place` fills (:func:`_line_tables`),
+asks :func:`turn` whenever the next seat cannot play, and is scored by
+:meth:`FastRules.score` through :func:`end_terms`, :func:`end_points` and
+:func:`round_points`. Its random policy, untraced (the benchmarks'), has a loop of its
+own; ``tests/test_kernel.py`` checks that it plays exactly what the traced loop plays.
 """
 
 from __future__ import annotations
