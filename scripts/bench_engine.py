@@ -173,7 +173,8 @@ def yardsticks(
     seconds: float, repeat: int, dominoes_files: dict[str, str] | None
 ) -> dict[str, Any]:
     """The kernel's random playouts against the two yardsticks of issue 21, in CPU time
-    (the process's own; Node's in Pyodide), the median of ``repeat`` interleaved passes:
+    (the process's own; Node's in Pyodide), the median of ``repeat`` passes, each of
+    which times ours, theirs, theirs and ours again (about ``seconds`` a run):
 
     - 2-player Block, playouts (play and score) from the same seeded deals, the kernel's
       (``FastRules.play`` and ``score``) against :func:`plain_block2`; both score alike;
@@ -181,10 +182,10 @@ def yardsticks(
       partnerships, 7 tiles each, no draw, the first seat leads with any tile) against
       the kernel's rounds of ``block-dk`` with partnerships and 7 tiles.
 
-    Each ratio is the median of the passes' ratios (a slow spell of the machine hits
-    both sides of a pass alike). ``dominoes_files`` (Pyodide, which lacks the package):
-    its modules' sources, written out and imported. Runs as it stands in CPython and, its
-    source sent over, in Pyodide."""
+    Each ratio is the median of the passes' ratios, each rate the median of the passes'
+    rates. ``dominoes_files`` (Pyodide, which lacks the package): its modules' sources,
+    written out and imported. Runs as it stands in CPython and, its source sent over,
+    in Pyodide."""
     import os
     import random
     import statistics
@@ -254,30 +255,46 @@ def yardsticks(
             won[0 if points > 0 else 1] += abs(points)
         return won
 
-    runs = [ours_block, plain_block, ours_dominoes, their_dominoes]
-    sizes = []
-    for run in runs:
+    def size(run: Callable[[int, int], list[int]]) -> int:
+        """How many playouts (rounds) of ``run`` take about ``seconds``."""
         n = 20
         while True:
             start = clock()
             run(n, 0)
             used = clock() - start
             if used > seconds / 8:
-                sizes.append(max(1, int(n * seconds / used)))
-                break
+                return max(1, int(n * seconds / used))
             n *= 2
-    rates: list[list[float]] = [[] for _ in runs]
-    for rep in range(repeat):
-        for i, (run, n) in enumerate(zip(runs, sizes, strict=True)):
-            if i == 1:
-                n = sizes[0]  # the same playouts as the kernel's, to compare their scores
+
+    def pair_rates(
+        ours: Callable[[int, int], list[int]],
+        theirs: Callable[[int, int], list[int]],
+        n: int,
+        m: int,
+        seed: int,
+        same: bool,
+    ) -> tuple[float, float]:
+        """Both rates in one pass, run ours, theirs, theirs, ours: a machine that
+        speeds up or slows down during the pass weighs on both alike."""
+        used = [0.0, 0.0]
+        scored = []
+        for side, run, count in ((0, ours, n), (1, theirs, m), (1, theirs, m), (0, ours, n)):
             start = clock()
-            won = run(n, rep)
-            rates[i].append(n / (clock() - start))
-            if i == 0:
-                ours_won = won
-            elif i == 1 and won != ours_won:
-                raise AssertionError(f"the yardstick scored {won}, the kernel {ours_won}")
+            scored.append(run(count, seed))
+            used[side] += clock() - start
+        if same and scored[0] != scored[1]:
+            raise AssertionError(f"the yardstick scored {scored[1]}, the kernel {scored[0]}")
+        return 2 * n / used[0], 2 * m / used[1]
+
+    n_block = size(ours_block)  # the plain loop plays the same playouts, to compare scores
+    n_ours, n_theirs = size(ours_dominoes), size(their_dominoes)
+    rates: list[list[float]] = [[], [], [], []]
+    for rep in range(repeat):
+        for i, rate in enumerate(pair_rates(ours_block, plain_block, n_block, n_block, rep, True)):
+            rates[i].append(rate)
+        pair = pair_rates(ours_dominoes, their_dominoes, n_ours, n_theirs, rep, False)
+        for i, rate in enumerate(pair, start=2):
+            rates[i].append(rate)
     block_ratios = [o / p for o, p in zip(rates[0], rates[1], strict=True)]
     dominoes_ratios = [o / d for o, d in zip(rates[2], rates[3], strict=True)]
     return {
@@ -376,6 +393,17 @@ def print_yardsticks(where: str, sticks: dict[str, Any], as_json: bool) -> None:
     )
 
 
+def run_yardsticks(seconds: float, repeat: int, pyodide: bool, as_json: bool) -> None:
+    """Prints :func:`yardsticks` in CPython, then (with ``pyodide``) in Pyodide."""
+    print_yardsticks("CPython", yardsticks(seconds, repeat, None), as_json)
+    if pyodide:
+        sticks = yardsticks_in_pyodide(seconds, repeat)
+        if sticks is None:
+            print("Pyodide: needs Node and the npm package pyodide (scripts/setup.sh)")
+        else:
+            print_yardsticks("Pyodide", sticks, as_json)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per figure")
@@ -393,13 +421,7 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.yardsticks:
-        print_yardsticks("CPython", yardsticks(args.seconds, args.repeat, None), args.json)
-        if args.pyodide:
-            sticks = yardsticks_in_pyodide(args.seconds, args.repeat)
-            if sticks is None:
-                print("Pyodide: needs Node and the npm package pyodide (scripts/setup.sh)")
-            else:
-                print_yardsticks("Pyodide", sticks, args.json)
+        run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
         return
 
     rows: list[dict[str, Any]] = []
@@ -457,13 +479,7 @@ def main() -> None:
         shares = ", ".join(f"{p} {summary[f'api_share_{p}']:.0%}" for p in PRESETS)
         print(f"public RoundState / kernel, 2 players: {shares}")
         print(f"SVG of a whole-round layout ({SVG_TILES} tiles): {summary['svg_ms_28_tiles']} ms\n")
-    print_yardsticks("CPython", yardsticks(args.seconds, args.repeat, None), args.json)
-    if args.pyodide:
-        sticks = yardsticks_in_pyodide(args.seconds, args.repeat)
-        if sticks is None:
-            print("Pyodide: needs Node and the npm package pyodide (scripts/setup.sh)")
-        else:
-            print_yardsticks("Pyodide", sticks, args.json)
+    run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
 
 
 if __name__ == "__main__":
