@@ -17,6 +17,7 @@ Every figure is CPU time (steadier than the clock on a shared machine), the medi
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import random
@@ -58,16 +59,19 @@ def median_rates(runs: list[Run], seconds: float, repeat: int) -> list[tuple[flo
     ``repeat`` passes.
 
     The passes go round all the runs in turn, so a slow spell of the machine (other
-    processes, a noisy neighbour) hits every figure alike instead of one.
+    processes, a noisy neighbour) hits every figure alike instead of one; each pass
+    starts one run further on, and each run with no garbage left by the one before.
     """
     sizes = [batch_size(run, seconds) for run in runs]
     rates: list[list[tuple[float, float]]] = [[] for _ in runs]
-    for _ in range(repeat):
-        for i, (run, n) in enumerate(zip(runs, sizes, strict=True)):
+    for p in range(repeat):
+        for k in range(len(runs)):
+            i = (p + k) % len(runs)
+            gc.collect()
             t = time.process_time()
-            moves = run(n)
+            moves = runs[i](sizes[i])
             dt = time.process_time() - t
-            rates[i].append((n / dt, moves / dt))
+            rates[i].append((sizes[i] / dt, moves / dt))
     return [
         (statistics.median(r for r, _ in rs), statistics.median(m for _, m in rs)) for rs in rates
     ]
@@ -186,6 +190,7 @@ def yardsticks(
     rates. ``dominoes_files`` (Pyodide, which lacks the package): its modules' sources,
     written out and imported. Runs as it stands in CPython and, its source sent over,
     in Pyodide."""
+    import gc
     import os
     import random
     import statistics
@@ -279,6 +284,7 @@ def yardsticks(
         used = [0.0, 0.0]
         scored = []
         for side, run, count in ((0, ours, n), (1, theirs, m), (1, theirs, m), (0, ours, n)):
+            gc.collect()
             start = clock()
             scored.append(run(count, seed))
             used[side] += clock() - start
