@@ -33,12 +33,21 @@ The rules, written once below:
   end score (:func:`round_points`).
 - The first lead of ``block-dk``: the highest double, else the heaviest tile, on equal
   weight the one with the higher high half.
+
+The fast paths read these rules rather than copy them: a line playout (:func:`play_line`)
+looks each move up in tables that :meth:`Board.place` fills (:func:`_line_tables`),
+asks :func:`turn` whenever the next seat cannot play, and is scored by
+:meth:`FastRules.score` through :func:`end_terms`, :func:`end_points` and
+:func:`round_points`. Its random policy, untraced (the benchmarks'), has a loop of its
+own; ``tests/test_kernel.py`` checks that it plays exactly what the traced loop plays.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from itertools import repeat, starmap
 from typing import NamedTuple
 
 from engine.rules import Rules
@@ -71,11 +80,15 @@ _PIP_TABLES = tuple(
     for c in range(4)
 )
 _T0, _T1, _T2, _T3 = _PIP_TABLES
+_LOW14: tuple[int, ...] = tuple([a + b for b in _T1 for a in _T0])
+"""``_LOW14[m]``: the pips on tiles 0 to 13 of ``m`` (``m < 2**14``)."""
+_HIGH14: tuple[int, ...] = tuple([a + b for b in _T3 for a in _T2])
+"""``_HIGH14[m]``: the pips on tiles 14 to 27 of ``m << 14``."""
 
 
 def mask_pips(mask: int) -> int:
     """Pips on the tiles of ``mask``."""
-    return _T0[mask & 127] + _T1[mask >> 7 & 127] + _T2[mask >> 14 & 127] + _T3[mask >> 21]
+    return _LOW14[mask & 16383] + _HIGH14[mask >> 14]
 
 
 def to_mask(tiles: Iterable[Tile]) -> int:
@@ -320,6 +333,31 @@ def next_seat(seat: int, players: int) -> int:
     return seat + 1 if seat + 1 < players else 0
 
 
+_NEXT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next_seat(s, n) for s in range(n)) for n in range(5)
+)
+"""``_NEXT[players][seat]``: :func:`next_seat`, tabulated."""
+_ZEROS: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(5))
+_PREV: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next(p for p in range(n) if next_seat(p, n) == s) for s in range(n)) for n in range(5)
+)
+"""``_PREV[players][seat]``: the seat ``seat`` comes after."""
+
+
+def _around(seat: int, players: int) -> tuple[int, ...]:
+    """The seats after ``seat`` round the table, ``seat`` itself last."""
+    seats = [next_seat(seat, players)]
+    while seats[-1] != seat:
+        seats.append(next_seat(seats[-1], players))
+    return tuple(seats)
+
+
+_AROUND: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_around(s, n) for s in range(n)) for n in range(5)
+)
+"""``_AROUND[players][seat]``: :func:`_around`, tabulated."""
+
+
 def turn(
     hands: list[int],
     want: int,
@@ -333,22 +371,20 @@ def turn(
     (it is empty where the rules do not draw). -1 when every seat in turn has passed:
     the round is blocked. ``hands`` take the tiles drawn; ``events`` collects ``(seat,
     tile)`` for each draw and ``(seat, -1)`` for each pass, in order."""
-    n = len(hands)
-    s = seat
-    for _ in range(n):
-        s = s + 1 if s + 1 < n else 0
-        h = hands[s]
-        if h & want:
+    for s in _AROUND[len(hands)][seat]:
+        if hands[s] & want:
             return s
-        while stock:
-            t = stock.pop()
-            h |= 1 << t
-            if events is not None:
-                events.append((s, t))
-            if want >> t & 1:
-                hands[s] = h
-                return s
-        hands[s] = h
+        if stock:
+            h = hands[s]
+            while stock:
+                t = stock.pop()
+                h |= 1 << t
+                if events is not None:
+                    events.append((s, t))
+                if want >> t & 1:
+                    hands[s] = h
+                    return s
+            hands[s] = h
         if events is not None:
             events.append((s, -1))
     return -1
@@ -380,11 +416,19 @@ def end_terms(
         if sums.count(low) > 1:
             return None, []
         out_side = sums.index(low)
-        terms = [(i, 1) for i in range(len(sums)) if i != out_side]
         if difference:
-            terms.append((out_side, -1))
-        return out_side, terms
-    return out_side, [(i, 1) for i in range(len(sums)) if i != out_side]
+            return out_side, [*_LESS_OWN[len(sums)][out_side]]
+    return out_side, [*_OTHERS[len(sums)][out_side]]
+
+
+_OTHERS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple((i, 1) for i in range(n) if i != side) for side in range(n)) for n in range(5)
+)
+"""``_OTHERS[sides][side]``: the terms of the other sides' pips, added."""
+_LESS_OWN: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple((*others, (side, -1)) for side, others in enumerate(by_side)) for by_side in _OTHERS
+)
+"""``_LESS_OWN[sides][side]``: :data:`_OTHERS`, and the side's own pips taken away."""
 
 
 def end_points(rules: Rules, raw: int, double_out: bool) -> int:
@@ -399,7 +443,7 @@ def round_points(play: Sequence[int], winner: int | None, end: int) -> list[int]
     """What each side scores for a round: its points in play (All Fives; zeros
     elsewhere), and the winning side the end score ``end`` too. Every ledger of points
     (a round's result, a playout's score, the scorepad's rounds) is this sum."""
-    points = list(play)
+    points = [*play]
     if winner is not None:
         points[winner] += end
     return points
@@ -418,36 +462,70 @@ class Playout(NamedTuple):
     play_points: list[int]
 
 
-def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """:meth:`Board.place` on a line, tabulated. The ends ``a`` (left) and ``b``
-    (right) are packed as ``e = a << 3 | b``; for tile ``t`` at ``e``, the packed ends
-    after it is laid left (right) are ``new_e << 1 | slot``, or -2 where it does not
-    fit; ``step`` is the one place it fits, or -1 when it fits both."""
-    want = [0] * 64
-    step = [-2] * (28 << 6)
-    left = [-2] * (28 << 6)
-    right = [-2] * (28 << 6)
+_MOD = 29
+"""The bits of the 28 tiles leave the 28 remainders 1 to 28 modulo 29 (2 is a primitive
+root of 29), so ``bit % 29`` names a tile without asking ``bit.bit_length()``."""
+_TILE_OF: tuple[int, ...] = tuple(
+    next((t for t in range(28) if BIT[t] % _MOD == r), -1) for r in range(_MOD)
+)
+"""``_TILE_OF[bit % 29]``: the tile of a one-bit mask; -1 for no tile (``0 % 29``)."""
+
+
+_STATES: tuple[int, ...] = tuple(_MOD * i for i in range(49))
+"""The states of a line (see :func:`_line_tables`), one object each, which the tables
+share: what a playout reads from memory stays small."""
+
+_new = tuple.__new__
+"""``_new(Playout, (...))`` makes a playout's result without the named tuple's Python
+``__new__`` (as its ``_make`` does)."""
+
+
+def _line_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """:meth:`Board.place` on a line, tabulated for the line playouts.
+
+    A line open on ``a`` (left) and ``b`` (right) is the state ``x = 29 * (7 * a + b)``,
+    the start of its row in ``line``: ``line[x]`` is :attr:`Board.want`, the tiles that
+    fit it. For the tile of bit ``bit``, at ``j = x + bit % 29``: ``left[j]``
+    (``right[j]``) is the state once it is laid left (right), -2 where it does not fit;
+    ``line[j]`` is the one state it can lead to, -1 when it fits both ends, -2 when
+    neither. (CPython adds small integers fastest of all; a remainder costs less than a
+    shift or ``bit_length``; and one row of one table is all a move reads.)"""
+    size = _MOD * 49
+    line = [-2] * size
+    left = [-2] * size
+    right = [-2] * size
     for a in range(7):
         for b in range(7):
-            e = a << 3 | b
             board = Board.line(a, b)
-            want[e] = board.want
+            x = _STATES[7 * a + b]
+            line[x] = board.want
             for t in range(28):
-                i = t << 6 | e
+                ways = [-2, -2]
                 for slot in board.slots(t):
                     after = board.copy()
                     after.place(t, slot)
-                    packed = (after.vals[0] << 3 | after.vals[1]) << 1 | slot
-                    if slot == 0:
-                        left[i] = packed
-                    else:
-                        right[i] = packed
-                step[i] = -1 if left[i] >= 0 and right[i] >= 0 else max(left[i], right[i])
-    return tuple(want), tuple(step), tuple(left), tuple(right)
+                    ways[slot] = _STATES[7 * after.vals[0] + after.vals[1]]
+                j = x + BIT[t] % _MOD
+                left[j], right[j] = ways
+                line[j] = ways[0] if ways[1] < 0 else ways[1] if ways[0] < 0 else -1
+    return tuple(line), tuple(left), tuple(right)
 
 
-_WANT, _STEP, _LEFT, _RIGHT = _line_tables()
-_TILE_RANGE = range(28)
+_LINE, _LEFT, _RIGHT = _line_tables()
+
+
+def _opened(t: int) -> int:
+    """The state of a line (see :func:`_line_tables`) opened with tile ``t``."""
+    board = Board()
+    board.place(t)
+    return _STATES[7 * board.vals[0] + board.vals[1]]
+
+
+_OPEN: tuple[int, ...] = tuple(_opened(t) if t >= 0 else -1 for t in _TILE_OF)
+"""``_OPEN[bit % 29]``: the state of a line opened with the tile of ``bit``."""
+_INDEX_OF_BIT = {bit: t for t, bit in enumerate(BIT)}
+_PIPS_OF: tuple[int, ...] = tuple(PIPS[t] if t >= 0 else 0 for t in _TILE_OF)
+"""``_PIPS_OF[bit % 29]``: the pips of a tile, named by its bit (see :data:`_MOD`)."""
 
 HEAVY_FIRST: tuple[int, ...] = tuple(sorted(range(28), key=lambda i: (-PIPS[i], not DOUBLE[i], i)))
 """Tile indices, heaviest first (doubles before other tiles of equal weight)."""
@@ -481,76 +559,143 @@ def play_line(
     the heaviest tile; else the heaviest tile. A tile that fits both ends goes to either
     at random. ``trace`` collects ``(seat, tile, slot)`` for each play."""
     n = len(hands)
-    nxt = tuple(next_seat(s, n) for s in range(n))
-    want, step, left, right = _WANT, _STEP, _LEFT, _RIGHT
-    pips = PIPS
+    nxt = _NEXT[n]
+    prev = _PREV[n]
+    zeros = _ZEROS[n]
+    line = _LINE
+    tile_of = _TILE_OF
     random_only = eps >= 1.0
-    last = -1
     if a < 0:
         h = hands[seat]
-        t = nth_bit(h, int(rnd() * h.bit_count())) if random_only else heaviest(h)
-        a, b = LOW[t], HIGH[t]
-        h ^= 1 << t
+        if random_only:
+            r = rnd() * h.bit_count()
+            low = h
+            while r >= 1.0:
+                low &= low - 1
+                r -= 1.0
+            low &= -low
+        else:
+            low = BIT[heaviest(h)]
+        x = _OPEN[low % 29]
+        h -= low
         hands[seat] = h
-        last = t
         if trace is not None:
-            trace.append((seat, t, -1))
+            trace.append((seat, tile_of[low % 29], -1))
         if not h:
-            return Playout(seat, hands, t, [0] * n)
-        after = seat
+            return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
     else:
-        after = seat - 1 if seat else n - 1
-    e = a << 3 | b
+        low = 0  # no tile laid yet: tile_of[0] is -1
+        seat = prev[seat]
+        x = _STATES[7 * a + b]  # the line's state, as _line_tables() packs it
+    # Each move: ``seat`` played last; the next seat plays if it can, else turn() says
+    # who plays (drawing, passing) or that the round is blocked. A move lays the tile of
+    # one bit, ``low``, of the seat's legal tiles; the tables give the line's state
+    # after it.
+    left, right = _LEFT, _RIGHT
+    if random_only and trace is None:
+        # The random policy (eps 1) untraced, on its own: the benchmarks' playouts. It
+        # draws as the loop below does with eps 1 (tests/test_kernel.py checks it).
+        while True:
+            seat = nxt[seat]
+            h = hands[seat]
+            legal = h & line[x]
+            if not legal:
+                seat = turn(hands, line[x], prev[seat], stock)
+                if seat < 0:
+                    return _new(Playout, (None, hands, tile_of[low % 29], [*zeros]))
+                h = hands[seat]
+                legal = h & line[x]
+            # The k-th legal tile for k = int(rnd() * c): of two, the second when the
+            # draw is at least 0.5; else r counts down to below one (subtracting 1.0
+            # from r < 8 is exact).
+            c = legal.bit_count()
+            if c == 1:
+                low = legal
+            elif c == 2:
+                low = legal & -legal
+                if rnd() >= 0.5:
+                    low = legal - low
+            else:
+                r = rnd() * c
+                while r >= 1.0:
+                    legal &= legal - 1
+                    r -= 1.0
+                low = legal & -legal
+            j = x + low % 29
+            x = line[j]
+            if x < 0:
+                x = left[j] if rnd() < 0.5 else right[j]
+            h -= low
+            hands[seat] = h
+            if not h:
+                return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
+    pips = _PIPS_OF
+    slot = j = 0
     while True:
-        # The turn order is turn()'s; it is asked only when the next seat cannot play.
-        seat = nxt[after]
-        legal = hands[seat] & want[e]
-        if not legal:
-            seat = turn(hands, want[e], after, stock)
-            if seat < 0:
-                return Playout(None, hands, last, [0] * n)
-            legal = hands[seat] & want[e]
+        seat = nxt[seat]
         h = hands[seat]
-        x = -1
-        if not legal & (legal - 1):
-            t = legal.bit_length() - 1
+        legal = h & line[x]
+        if not legal:
+            seat = turn(hands, line[x], prev[seat], stock)
+            if seat < 0:
+                return _new(Playout, (None, hands, tile_of[low % 29], [*zeros]))
+            h = hands[seat]
+            legal = h & line[x]
+        y = -1
+        c = legal.bit_count()
+        if c == 1:
+            low = legal
         elif random_only or rnd() < eps:
-            k = int(rnd() * legal.bit_count())
-            while k:
-                legal &= legal - 1
-                k -= 1
-            t = (legal & -legal).bit_length() - 1
+            # A random tile, drawn as in the loop above.
+            if c == 2:
+                low = legal & -legal
+                if rnd() >= 0.5:
+                    low = legal - low
+            else:
+                r = rnd() * c
+                while r >= 1.0:
+                    legal &= legal - 1
+                    r -= 1.0
+                low = legal & -legal
         elif look:
             # Shut the next seat out where possible, else shed the heaviest tile.
             follow = hands[nxt[seat]]
             best = -1
-            t = -1
             m = legal
             while m:
                 bit = m & -m
-                m ^= bit
-                c = bit.bit_length() - 1
-                i = c << 6 | e
-                for y in (left[i], right[i]):
-                    if y >= 0:
-                        key = pips[c] + (0 if follow & want[y >> 1] else 64)
-                        if key > best:
-                            best, t, x = key, c, y
+                m -= bit
+                j = x + bit % 29
+                z = left[j]
+                if z >= 0:
+                    key = pips[bit % 29] + (0 if follow & line[z] else 64)
+                    if key > best:
+                        best, low, y, slot = key, bit, z, 0
+                z = right[j]
+                if z >= 0:
+                    key = pips[bit % 29] + (0 if follow & line[z] else 64)
+                    if key > best:
+                        best, low, y, slot = key, bit, z, 1
         else:
-            t = heaviest(legal)
-        if x < 0:
-            x = step[t << 6 | e]
-            if x < 0:
-                x = left[t << 6 | e] if rnd() < 0.5 else right[t << 6 | e]
-        e = x >> 1
+            low = BIT[heaviest(legal)]
+        if y < 0:
+            j = x + low % 29
+            y = line[j]
+            if y >= 0:
+                slot = -1  # the one end it fits
+            elif rnd() < 0.5:
+                y, slot = left[j], 0
+            else:
+                y, slot = right[j], 1
+        x = y
         if trace is not None:
-            trace.append((seat, t, x & 1))
-        h ^= 1 << t
+            if slot < 0:
+                slot = 0 if left[j] >= 0 else 1
+            trace.append((seat, tile_of[low % 29], slot))
+        h -= low
         hands[seat] = h
-        last = t
         if not h:
-            return Playout(seat, hands, t, [0] * n)
-        after = seat
+            return _new(Playout, (seat, hands, tile_of[low % 29], [*zeros]))
 
 
 def play_spinner(
@@ -633,17 +778,33 @@ class FastRules:
         self.sides = rules.sides(players)
         self.side_of = tuple(rules.side_of(s) for s in range(players))
         self.difference = rules.blocked_scoring == "difference"
+        self.solo = self.sides == players
+        """Each seat scores for itself."""
+        self.teams = tuple(rules.seats(side, players) for side in range(self.sides))
+        """The seats of each side."""
+        self.no_points = (0,) * self.sides
+        self.out_terms = tuple(
+            end_terms(self.no_points, side, self.difference)[1] for side in range(self.sides)
+        )
+        """end_terms() for each side going out: it asks nothing of the sums then."""
+        self.ends = [-1] * (2 * (mask_pips(FULL) + 1))
+        """end_points() at ``2 * raw + double_out``, kept once asked (``raw`` is at most
+        every pip of the set)."""
+        size = self.hand_size
+        self.cuts = tuple(slice(s * size, (s + 1) * size) for s in range(players))
+        """Where each seat's hand lies in a dealt order."""
 
     def deal(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]]:
         """Random hands (masks) and the stock (tile indices, drawn from the end; empty
         where the rules do not draw)."""
-        # A uniformly random order: the tiles sorted by random keys (the sort runs in C).
-        keys = [rnd() for _ in _TILE_RANGE]
-        order = sorted(_TILE_RANGE, key=keys.__getitem__)
-        size = self.hand_size
-        bit = BIT.__getitem__
-        hands = [sum(map(bit, order[s * size : (s + 1) * size])) for s in range(self.players)]
-        return hands, (order[self.dealt :] if self.draw else [])
+        # A uniformly random order: the tiles' bits sorted by random keys. The sort
+        # asks for the keys tile by tile, from [0|0] up; next(draws, bit) draws one
+        # (all in C: no Python call per tile).
+        order = sorted(BIT, key=partial(next, starmap(rnd, repeat(()))))
+        hands = [sum(order[cut]) for cut in self.cuts]
+        return hands, (
+            list(map(_INDEX_OF_BIT.__getitem__, order[self.dealt :])) if self.draw else []
+        )
 
     def play(
         self,
@@ -662,24 +823,35 @@ class FastRules:
 
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""
-        side_of = self.side_of
-        sums = [0] * self.sides
-        for seat, h in enumerate(out.hands):
-            sums[side_of[seat]] += mask_pips(h)
-        points = [0] * self.sides
-        if self.fives:
-            for seat, p in enumerate(out.play_points):
-                points[side_of[seat]] += p
-        went_out = out.went_out
-        out_side = None if went_out is None else side_of[went_out]
-        side, terms = end_terms(sums, out_side, self.difference)
-        end = 0
-        if side is not None:
-            raw = 0
-            for i, sign in terms:
-                raw += sign * sums[i]
-            end = end_points(self.rules, raw, went_out is not None and DOUBLE[out.last_tile])
-        return side, round_points(points, side, end)
+        went_out, hands, last, play_points = out
+        if self.solo:
+            sums = [mask_pips(h) for h in hands]
+            play: Sequence[int] = play_points if self.fives else self.no_points
+            out_side = went_out
+        else:
+            # Partners (two a side) hold different tiles: their pips are their union's.
+            sums = [mask_pips(hands[a] | hands[b]) for a, b in self.teams]
+            if self.fives:
+                play = [sum(play_points[s] for s in seats) for seats in self.teams]
+            else:
+                play = self.no_points
+            out_side = None if went_out is None else self.side_of[went_out]
+        if out_side is None:
+            side, terms = end_terms(sums, None, self.difference)
+            if side is None:
+                return None, [*play]
+        else:
+            side = out_side
+            terms = self.out_terms[side]
+        raw = 0
+        for i, sign in terms:
+            raw += sign * sums[i]
+        double_out = went_out is not None and DOUBLE[last]
+        k = raw + raw + double_out
+        end = self.ends[k]
+        if end < 0:
+            end = self.ends[k] = end_points(self.rules, raw, double_out)
+        return side, round_points(play, side, end)
 
 
 def random_round(

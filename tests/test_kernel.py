@@ -143,6 +143,57 @@ def test_every_playout_policy_replays_from_mid_round(preset, options, players, p
     assert checked >= 40
 
 
+LINE_CASES = [c for c in CASES if not Rules.make(c[0], **c[1]).spinner]
+LINE_IDS = [i for c, i in zip(CASES, RULE_IDS, strict=True) if c in LINE_CASES]
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), LINE_CASES, ids=LINE_IDS)
+def test_untraced_random_line_playouts_play_what_the_traced_ones_replay(preset, options, players):
+    """An untraced random line playout (the benchmarks') runs in a loop of its own: from
+    the deal and from mid-round it ends exactly as the traced one, which the tests above
+    replay through RoundState, having drawn the same random numbers."""
+    rules = Rules.make(preset, **options)
+    fast = FastRules(rules, players)
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        hands, stock = fast.deal(rng.random)
+        starts = [(hands, -1, -1, seed % players, stock)]
+        state = mid_round(rules, players, rng, 12)
+        if state is not None:
+            mid_hands, board, mid_stock, _ = kernel_view(state)
+            a, b = board.vals if board.down else (-1, -1)
+            assert state.current_player is not None
+            starts.append((mid_hands, a, b, state.current_player, mid_stock))
+        for h, a, b, seat, st in starts:
+            traced, untraced = random.Random(seed), random.Random(seed)
+            trace: Trace = []
+            out = play_line(list(h), a, b, seat, list(st), traced.random, trace)
+            assert play_line(list(h), a, b, seat, list(st), untraced.random) == out
+            assert untraced.random() == traced.random()
+            checked += 1
+    assert checked >= 200
+
+
+def test_the_benchmarks_plain_loop_plays_the_kernels_2_player_block_games():
+    """scripts/bench_engine.py measures the kernel against a plain loop written for
+    2-player Block alone, which draws its random numbers as the kernel does: deal by
+    deal, the two score alike, so the benchmark compares the same games."""
+    from scripts.bench_engine import plain_block2
+
+    fast = FastRules(Rules.make("block"), 2)
+    rng = random.Random(21)
+    deals = [(fast.deal(rng.random)[0], i % 2) for i in range(300)]
+    ours, theirs = random.Random(5).random, random.Random(5).random
+    won = [0, 0]
+    for deal in deals:
+        hands, leader = deal
+        _, points = fast.score(fast.play(list(hands), leader, [], ours))
+        assert plain_block2([deal], 1, theirs) == points
+        won = [won[0] + points[0], won[1] + points[1]]
+    assert min(won) > 0
+
+
 def test_greedy_spinner_playouts_take_the_highest_score_on_offer():
     rules = Rules.make("all-fives")
     for seed in range(40):
