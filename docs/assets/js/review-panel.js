@@ -42,14 +42,58 @@ function element(tag, className, text) {
 // thread that must stay free); a screen that changes width draws the decision again.
 const NARROW = window.matchMedia("(max-width: 40em)");
 
-/** A figure of the engine's drawing of a table that fits the screen, with its caption. */
+// A drawing's box is given the drawing's size before the drawing is in it (its width and
+// height attributes: at most that wide, as tall as its proportions make it), and it
+// contains its own layout (review.css): putting the drawing in lays out that box alone,
+// not the page. The drawings are put in one a task, each after a frame has been painted,
+// so that no task of the main thread does the style and layout of several (a decision
+// shows up to three tables, of some 250 elements each).
+const waiting = []; // [box, the drawing's SVG text], in the order they were asked for
+let drawing = false; // a task to put the next one in is asked for
+
+function sizeOf(svgText) {
+  const head = /<svg\b[^>]*>/.exec(svgText)?.[0] ?? "";
+  const width = Number(/\swidth="([\d.]+)"/.exec(head)?.[1]);
+  const height = Number(/\sheight="([\d.]+)"/.exec(head)?.[1]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+function drawSoon() {
+  if (drawing || !waiting.length) return;
+  drawing = true;
+  requestAnimationFrame(() => setTimeout(drawNext, 0));
+}
+
+function drawNext() {
+  drawing = false;
+  while (waiting.length) {
+    const [box, svgText] = waiting.shift();
+    if (!box.isConnected) continue; // the reader has gone to another decision
+    box.innerHTML = svgText;
+    delete box.dataset.pending;
+    break;
+  }
+  drawSoon();
+}
+
+/** A figure of the engine's drawing of a table that fits the screen, with its caption;
+ * the drawing itself comes in a later task (drawNext). */
 function figure(className, wide, narrow, caption, prefix) {
   const box = element("figure", `domino-figure review__figure ${className}`);
-  const drawing = element("div", "review__drawing");
+  const drawn = element("div", "review__drawing");
   const small = NARROW.matches && Boolean(narrow);
-  drawing.dataset.fit = small ? "narrow" : "wide";
-  drawing.innerHTML = ownIds(small ? narrow : wide, prefix);
-  box.append(drawing, element("figcaption", "", caption));
+  const svgText = ownIds(small ? narrow : wide, prefix);
+  drawn.dataset.fit = small ? "narrow" : "wide";
+  const size = sizeOf(svgText);
+  if (size) {
+    drawn.dataset.sized = "true";
+    drawn.style.maxWidth = `${size.width}px`;
+    drawn.style.aspectRatio = `${size.width} / ${size.height}`;
+  }
+  drawn.dataset.pending = "true";
+  waiting.push([drawn, svgText]);
+  drawSoon();
+  box.append(drawn, element("figcaption", "", caption));
   return box;
 }
 
@@ -383,12 +427,15 @@ export function reviewPanel(section, { ask: askPage }) {
       setState("judging");
       announce(listed.count ? `${listed.intro} ${words.working}` : listed.intro);
       judgeRest(mine);
-      // The first decision is drawn in the next frame: the panel's layout, which the
-      // focus forces now, and the drawings' are two tasks of the main thread, not one.
+      // The first decision is drawn once the next frame is painted: the panel's layout,
+      // which the focus forces now, and the decision's are two tasks of the main thread,
+      // not one (and its drawings each one more, see drawNext).
       if (listed.count) {
-        requestAnimationFrame(() => {
-          if (mine === token && !el.step.firstChild) showStep(current);
-        });
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (mine === token && !el.step.firstChild) showStep(current);
+          }, 0),
+        );
       }
       return true;
     },
