@@ -11,7 +11,7 @@ words (``*_text``, with the language's decimal sign).
 
 :func:`decisions_view` (``review_decisions`` ``{record_text, seat, round?}``)::
 
-    {"seat": 0, "round": 0, "rounds": 1,
+    {"seat": 0, "players": 2, "round": 0, "rounds": 1,
      "game": "Block, 2 players", "title": "Review of seat 1",
      "intro": "Seat 1 made 7 moves in this round: 4 decisions to review …",
      "count": 4, "forced": 3,
@@ -213,6 +213,7 @@ def _decisions(
     title_key = "review.title.round" if count > 1 else "review.title"
     return {
         "seat": me,
+        "players": state.players,
         "round": k,
         "rounds": count,
         "game": _game(state, lang),
