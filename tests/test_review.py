@@ -455,6 +455,7 @@ FUZZ_RECORD = round_record(random_round("block", 2, 1))
 FUZZ_SEEDS: list[tuple[str, dict[str, Any]]] = [
     ("review_decisions", {"record": FUZZ_RECORD, "seat": 0, "round": 0}),
     ("review_judge", {"record": FUZZ_RECORD, "seat": 1, "index": 0, "seed": 3, "budget": 4}),
+    ("review_decisions", {"record_text": json.dumps(FUZZ_RECORD, indent=1), "seat": 0}),
     (
         "review_summary",
         {"items": [{"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}]},
