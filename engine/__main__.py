@@ -50,12 +50,11 @@ from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.layout import Layout
 from engine.records import (
-    MAX_DEPTH,
     MAX_LINE,
     error_answer,
-    json_depth,
     open_brackets,
     opens_document,
+    read_record,
     replay_document,
     replay_line,
 )
@@ -355,18 +354,23 @@ def _write(answer: dict[str, Any]) -> bool:
 
 def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> object:
     """The JSON record in ``path`` (``-``: standard input); a file that cannot be read is
-    a usage error, a record that cannot be parsed a :class:`DominoError`."""
+    a usage error, a record that cannot be parsed a :class:`DominoError`, as the review
+    page's (:func:`engine.records.read_record`: at most ``MAX_LINE`` characters, read in
+    at most four bytes each)."""
+    most = 4 * MAX_LINE + 1  # UTF-8 spends at most four bytes on a character
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_LINE + 1) if sys.stdin is not None else b""
+            data = sys.stdin.buffer.read(most) if sys.stdin is not None else b""
         else:
             with open(path, "rb") as f:
-                data = f.read(MAX_LINE + 1)
+                data = f.read(most)
     except FileNotFoundError:
         parser.error(DominoError("file_missing", file=path).message(lang))
     except OSError as e:
         reason = e.strerror or type(e).__name__
         parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+    if len(data) == most:
+        raise DominoError("record_too_long", limit=MAX_LINE)
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     try:
@@ -374,21 +378,7 @@ def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> objec
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         parser.error(DominoError("file_not_utf8", file=path, line=line).message(lang))
-    if len(data) > MAX_LINE:
-        raise DominoError("document_too_long", line=1, limit=MAX_LINE)
-    if json_depth(text) > MAX_DEPTH:
-        raise DominoError("document_too_deep", line=1)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DominoError(
-            "document_bad_json", line=1, detail=e.msg, at=e.lineno, column=e.colno
-        ) from None
-    except RecursionError:
-        raise DominoError("document_too_deep", line=1) from None
-    except ValueError:  # a number of more digits than int() converts
-        limit = sys.get_int_max_str_digits() or MAX_LINE
-        raise DominoError("document_number_too_long", line=1, limit=limit) from None
+    return read_record(text)
 
 
 def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

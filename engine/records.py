@@ -244,6 +244,31 @@ def excess(value: object, depth: int = MAX_DEPTH) -> tuple[str, int] | None:
     return ("too_deep", MAX_DEPTH) if fault == "depth" else ("too_many", MAX_ITEMS)
 
 
+def read_record(text: object) -> object:
+    """A record read from JSON ``text`` (a page's paste or file, ``python -m engine
+    review``'s file), bounded before it is parsed: at most :data:`MAX_LINE` characters
+    (``record_too_long``), nested at most :data:`MAX_DEPTH` deep (``record_too_deep``).
+    Text that is not JSON is ``record_bad_json``, told by the line and the column where
+    it breaks (the JSON reader's own words are English: they are not told); a number of
+    more digits than Python converts is ``record_number_too_long``. What it reads is JSON
+    data, not yet a checked record: :func:`replay_round` and :func:`replay_match` check
+    it."""
+    if not isinstance(text, str):
+        raise DominoError("bad_argument", name="text", value=text)
+    if len(text) > MAX_LINE:
+        raise DominoError("record_too_long", limit=MAX_LINE)
+    if json_depth(text) > MAX_DEPTH:
+        raise DominoError("record_too_deep", limit=MAX_DEPTH)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DominoError("record_bad_json", line=e.lineno, column=e.colno) from None
+    except RecursionError:  # not reached below MAX_DEPTH; kept for a smaller stack
+        raise DominoError("record_too_deep", limit=MAX_DEPTH) from None
+    except ValueError:  # a number of more digits than int() converts
+        raise DominoError("record_number_too_long", limit=_max_digits()) from None
+
+
 def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
     """The answer to a line that cannot be replayed: ``{"ok": false, "error": ...,
     "play": null}``, the error told in ``lang``."""

@@ -28,7 +28,7 @@ from typing import Any
 from engine import lessons, practice, scorepad
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
-from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
+from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth, read_record
 from engine.views import practice as practice_views
 from engine.views import puzzles as puzzle_views
 from engine.views import review as review_views
@@ -189,6 +189,14 @@ def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _record(args: dict[str, Any]) -> Any:
+    """The record of a review request: ``record_text``, the record as the reader gave it
+    (JSON text, read by :func:`engine.records.read_record`: bounded, then parsed, a bad
+    one told by its line and column), or ``record``, one already parsed (the practice
+    page's own record)."""
+    if "record_text" in args:
+        if not isinstance(args["record_text"], str):
+            raise bad_request("review_record_text")
+        return read_record(args["record_text"])
     if "record" not in args:
         raise bad_request("review_no_record")
     return args["record"]
@@ -196,9 +204,10 @@ def _record(args: dict[str, Any]) -> Any:
 
 @method("review_decisions")
 def review_decisions(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The decisions of ``seat`` (from 0) in a finished round of ``record`` (a round or
-    match record; ``round`` from 0 chooses a match's round), each with the table drawn and
-    the move made (:func:`engine.views.review.decisions_view`)."""
+    """The decisions of ``seat`` (from 0) in a finished round of ``record_text`` (a round
+    or match record as JSON text; or ``record``, already parsed; ``round`` from 0 chooses
+    a match's round), each with the table drawn and the move made
+    (:func:`engine.views.review.decisions_view`)."""
     return review_views.decisions_view(_record(args), args.get("seat"), args.get("round"), lang)
 
 

@@ -2,8 +2,9 @@
 
 In ``docs/practice*.md`` a fenced block of language ``practice`` (its body empty) becomes
 the practice game: the set-up form, the table, the reader's tiles, the buttons, the
-score and the round's log; at a round's end, "Review this round" and the review panel
-it fills (``hooks/review_panel.py``, the review page's too). Every visible word comes
+score and the round's log; at a round's end, "Review this round" (from the second
+round on, with a chooser of any finished round of the match) and the review panel it
+fills (``hooks/review_panel.py``, the review page's too). Every visible word comes
 from the engine's language tables (``engine.lang``, keys ``page.practice.*``,
 ``level.*``, the review's ``review_page.*``, and the set-up words it shares with the
 scorepad, ``game.*`` and ``option.*``, see ``hooks/app_forms.py``), in the page's
@@ -53,6 +54,8 @@ PACE_MS = 800
 """The pause between two of the computer's moves shown one at a time."""
 REVIEW_ID = "practice-review"
 """The id of the review of a finished round (``hooks/review_panel.py``)."""
+REVIEW_ROUND_ID = "practice-review-round"
+"""The id of the chooser of the finished round to review."""
 
 
 def partnership_players() -> list[int]:
@@ -135,8 +138,8 @@ def render_setup(lang: str) -> str:
 def render_game(lang: str) -> str:
     """The game: one screen's table (the round and turn line, the buttons, the layout,
     the reader's tiles, the seats and the score), then the end-of-round panel (with the
-    round's review), the finished rounds and the log. The script fills them from the
-    engine's view."""
+    round's review, and the chooser of the round to review once two are finished), the
+    finished rounds and the log. The script fills them from the engine's view."""
 
     def w(key: str) -> str:
         return _word(lang, PREFIX + key)
@@ -182,6 +185,13 @@ def render_game(lang: str) -> str:
         '<p class="practice__actions">'
         + kit.button("practice__next-round", w("next_round"), primary=True)
         + kit.button("practice__new-game", w("new_game"), primary=True)
+        + "</p>"
+        # Any finished round of the match may be reviewed: the chooser shows from the
+        # second round on (laid out as the review page's fields, review.css).
+        '<p class="review-page__field practice__review-choice" hidden>'
+        f'<label for="{REVIEW_ROUND_ID}">{_e(review_words(lang)["round"])}</label>'
+        f'<select id="{REVIEW_ROUND_ID}"></select></p>'
+        '<p class="practice__actions">'
         + kit.button(
             "practice__review", review_words(lang)["review_round"], aria_controls=REVIEW_ID
         )

@@ -24,12 +24,12 @@ from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
-from engine.records import round_record
+from engine.records import MAX_DEPTH, MAX_LINE, round_record
 from engine.solver import solve
 from engine.state import Move
 from engine.tiles import ALL_TILES, Tile
 from engine.views.review import review_text, review_view
-from engine.words import strings
+from engine.words import strings, text
 
 
 def random_round(preset: str, players: int, seed: int) -> RoundState:
@@ -113,6 +113,91 @@ def test_a_bad_seat_or_record_is_refused_in_the_readers_language(lang: str) -> N
     assert json.dumps(record) == kept
     with pytest.raises(DominoError):
         rv.decisions(random_round("block", 2, 1), 3)
+
+
+def broken_record_text() -> tuple[str, str, int, int]:
+    """A good record as pretty-printed JSON, the same text broken (the colon after
+    ``"players"`` taken out), and the line and column where the break is, counted from
+    the text itself (not by the JSON reader)."""
+    good = json.dumps(round_record(random_round("block", 2, 1)), indent=1)
+    bad = good.replace('"players": ', '"players" ', 1)
+    at = bad.index('"players" ') + len('"players" ')  # where the colon was wanted
+    line = bad[:at].count("\n") + 1
+    column = at - (bad.rfind("\n", 0, at) + 1) + 1
+    assert line > 1 and column > 1
+    return good, bad, line, column
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_record_sent_as_text_is_read_by_the_engine_and_a_bad_one_told_by_line_and_column(
+    lang: str,
+) -> None:
+    good, bad, line, column = broken_record_text()
+    record = json.loads(good)
+    # The text reviewed is the record reviewed.
+    for method, extra in (("review_decisions", {}), ("review_judge", {"index": 0, "budget": 8})):
+        as_text = call(method, {"record_text": good, "seat": 0, **extra}, lang)
+        assert as_text["ok"], as_text
+        assert as_text == call(method, {"record": record, "seat": 0, **extra}, lang)
+    # A break: its line and column, in the reader's language, the reader's words only.
+    args = {"record_text": bad, "seat": 0}
+    kept = json.dumps(args)
+    reply = call("review_decisions", args, lang)
+    assert reply == {
+        "ok": False,
+        "error": text(lang, "error.record_bad_json", line=line, column=column),
+        "code": "record_bad_json",
+    }
+    assert f"{line}" in reply["error"] and f"{column}" in reply["error"]
+    if lang != "en":
+        assert "Expecting" not in reply["error"] and "delimiter" not in reply["error"]
+        assert reply["error"] != call("review_decisions", args, "en")["error"]
+    judged = call("review_judge", {**args, "index": 0}, lang)
+    assert judged["error"] == reply["error"]
+    # Too long, too deep: refused before they are parsed (the request itself is within
+    # its bounds: handle() takes it parsed, as the worker's call() would past its bound).
+    long = good + " " * (MAX_LINE + 1 - len(good))
+    reply = web.handle({"method": "review_decisions", "args": {"record_text": long}, "lang": lang})
+    assert reply["code"] == "record_too_long"
+    assert reply["error"] == text(lang, "error.record_too_long", limit=MAX_LINE)
+    assert web.handle(
+        {"method": "review_decisions", "args": {"record_text": long[:-1], "seat": 0}}
+    )["ok"]
+    deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    reply = call("review_decisions", {"record_text": deep, "seat": 0}, lang)
+    assert reply["code"] == "record_too_deep"
+    assert reply["error"] == text(lang, "error.record_too_deep", limit=MAX_DEPTH)
+    shallow = "[" * MAX_DEPTH + "]" * MAX_DEPTH  # read, and then no record
+    assert call("review_decisions", {"record_text": shallow, "seat": 0}, lang)["code"] == (
+        "bad_record"
+    )
+    reply = call("review_decisions", {"record_text": '{"players": 1' + "0" * 5000 + "}"}, lang)
+    assert reply["code"] == "record_number_too_long"
+    reply = call("review_decisions", {"record_text": record, "seat": 0}, lang)
+    assert reply["code"] == "bad_request"
+    # Nothing changed: the request as it was, and the good text reviewed as before.
+    assert json.dumps(args) == kept
+    assert call("review_decisions", {"record_text": good, "seat": 0}, lang)["ok"]
+
+
+def test_the_command_line_reads_a_record_as_the_pages_do(tmp_path: Path) -> None:
+    _, bad, line, column = broken_record_text()
+    path = tmp_path / "bad.json"
+    path.write_text(bad, "utf-8")
+    for lang in ("en", "fr"):
+        proc = run_cli("review", str(path), "--seat", "1", "--lang", lang)
+        assert proc.returncode == 1 and not proc.stdout
+        told = text(lang, "error.record_bad_json", line=line, column=column)
+        assert proc.stderr.strip() == f"python -m engine review: {told}"
+    path.write_text("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "utf-8")
+    proc = run_cli("review", str(path), "--seat", "1", "--json")
+    assert json.loads(proc.stdout)["error"] == text("en", "error.record_too_deep", limit=MAX_DEPTH)
+    path.write_bytes(b" " * (4 * MAX_LINE + 1))
+    proc = run_cli("review", str(path), "--seat", "1", "--json")
+    assert json.loads(proc.stdout)["error"] == text("en", "error.record_too_long", limit=MAX_LINE)
+    path.write_text("é" * (MAX_LINE - 1) + "\n", "utf-8")  # within the bound in characters
+    proc = run_cli("review", str(path), "--seat", "1", "--json")
+    assert json.loads(proc.stdout)["error"] == text("en", "error.record_bad_json", line=1, column=1)
 
 
 # -- exact values against a plain enumeration -----------------------------------------
@@ -370,6 +455,7 @@ FUZZ_RECORD = round_record(random_round("block", 2, 1))
 FUZZ_SEEDS: list[tuple[str, dict[str, Any]]] = [
     ("review_decisions", {"record": FUZZ_RECORD, "seat": 0, "round": 0}),
     ("review_judge", {"record": FUZZ_RECORD, "seat": 1, "index": 0, "seed": 3, "budget": 4}),
+    ("review_decisions", {"record_text": json.dumps(FUZZ_RECORD, indent=1), "seat": 0}),
     (
         "review_summary",
         {"items": [{"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}]},

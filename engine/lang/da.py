@@ -691,6 +691,13 @@ STRINGS: dict[str, str] = {
     "error.review_items": "de bedømte beslutninger skal være listen af elementer, som analysen gav",
     "error.review_cli_round": "Spilreferatet har {count:plural:# runde|# runder}, og --round tæller dem fra 1: der er ingen runde {round}.",
     "error.review_no_record": "den indeholder intet spilreferat",
+    # The record read from text; the practice page's chooser of a finished round.
+    "error.record_bad_json": "Spilreferatet er ikke gyldig JSON (linje {line}, kolonne {column}).",
+    "error.record_too_long": "Dette spilreferat er for langt til at blive læst (over {limit:plural:# tegn|# tegn}).",
+    "error.record_too_deep": "Dette spilreferat indlejrer sine data i mere end {limit:plural:# niveau|# niveauer} – for dybt til at blive læst.",
+    "error.record_number_too_long": "Dette spilreferat indeholder et tal med over {limit:plural:# ciffer|# cifre}.",
+    "error.review_record_text": "dens spilreferat er ikke tekst",
+    "review_page.review_chosen": "Analysér den valgte runde",
     # --- end of the Review block.
 }
 

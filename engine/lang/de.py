@@ -691,6 +691,13 @@ STRINGS: dict[str, str] = {
     "error.review_items": "die bewerteten Entscheidungen müssen die Liste der Einträge sein, die die Analyse geliefert hat",
     "error.review_cli_round": "Der Datensatz enthält {count:plural:# Runde|# Runden}, und --round zählt sie ab 1: Es gibt keine Runde {round}.",
     "error.review_no_record": "sie enthält keinen Datensatz",
+    # The record read from text; the practice page's chooser of a finished round.
+    "error.record_bad_json": "Dieser Datensatz ist kein gültiges JSON (Zeile {line}, Spalte {column}).",
+    "error.record_too_long": "Dieser Datensatz ist zu lang zum Lesen (mehr als {limit:plural:# Zeichen|# Zeichen}).",
+    "error.record_too_deep": "Dieser Datensatz verschachtelt seine Daten über mehr als {limit:plural:# Ebene|# Ebenen} – zu tief zum Lesen.",
+    "error.record_number_too_long": "Dieser Datensatz enthält eine Zahl mit mehr als {limit:plural:# Ziffer|# Ziffern}.",
+    "error.review_record_text": "ihr Datensatz ist kein Text",
+    "review_page.review_chosen": "Die gewählte Runde analysieren",
     # --- end of the Review block.
 }
 

@@ -693,6 +693,13 @@ STRINGS: dict[str, str] = {
     "error.review_items": "the judged decisions must be the list of items the review gave",
     "error.review_cli_round": "The record holds {count:plural:# round|# rounds}, and --round counts them from 1: there is no round {round}.",
     "error.review_no_record": "it holds no record",
+    # The record read from text; the practice page's chooser of a finished round.
+    "error.record_bad_json": "This record is not valid JSON (line {line}, column {column}).",
+    "error.record_too_long": "This record is too long to read (over {limit:plural:# character|# characters}).",
+    "error.record_too_deep": "This record nests its data more than {limit:plural:# level|# levels} deep, too deep to read.",
+    "error.record_number_too_long": "This record holds a number of more than {limit:plural:# digit|# digits}.",
+    "error.review_record_text": "its record is not text",
+    "review_page.review_chosen": "Review the round chosen",
     # --- end of the Review block.
 }
 

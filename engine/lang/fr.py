@@ -691,6 +691,13 @@ STRINGS: dict[str, str] = {
     "error.review_items": "les décisions jugées doivent être la liste des éléments que l’analyse a donnés",
     "error.review_cli_round": "L’enregistrement compte {count:plural:# manche|# manches}, et --round les numérote à partir de 1 : il n’y a pas de manche {round}.",
     "error.review_no_record": "elle ne contient aucun enregistrement",
+    # The record read from text; the practice page's chooser of a finished round.
+    "error.record_bad_json": "Cet enregistrement n’est pas du JSON valide (ligne {line}, colonne {column}).",
+    "error.record_too_long": "Cet enregistrement est trop long pour être lu (plus de {limit:plural:# caractère|# caractères}).",
+    "error.record_too_deep": "Cet enregistrement imbrique ses données sur plus de {limit:plural:# niveau|# niveaux} : c’est trop profond pour être lu.",
+    "error.record_number_too_long": "Cet enregistrement contient un nombre de plus de {limit:plural:# chiffre|# chiffres}.",
+    "error.review_record_text": "son enregistrement n’est pas du texte",
+    "review_page.review_chosen": "Analyser la manche choisie",
     # --- end of the Review block.
 }
 

@@ -691,6 +691,13 @@ STRINGS: dict[str, str] = {
     "error.review_items": "ocenione decyzje muszą być listą elementów podanych przez analizę",
     "error.review_cli_round": "Zapis zawiera {count:plural:# rundę|# rundy|# rund}, a --round liczy je od 1: nie ma rundy {round}.",
     "error.review_no_record": "nie zawiera zapisu",
+    # The record read from text; the practice page's chooser of a finished round.
+    "error.record_bad_json": "Ten zapis nie jest poprawnym JSON-em (wiersz {line}, kolumna {column}).",
+    "error.record_too_long": "Ten zapis jest za długi, by go odczytać (ponad {limit:plural:# znak|# znaki|# znaków}).",
+    "error.record_too_deep": "Ten zapis zagnieżdża dane na ponad {limit:plural:# poziomie|# poziomach|# poziomach} – to za głęboko, by go odczytać.",
+    "error.record_number_too_long": "Ten zapis zawiera liczbę o ponad {limit:plural:# cyfrze|# cyfrach|# cyfrach}.",
+    "error.review_record_text": "zapis nie jest tekstem",
+    "review_page.review_chosen": "Przeanalizuj wybraną rundę",
     # --- end of the Review block.
 }
 

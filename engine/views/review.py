@@ -9,9 +9,9 @@ count from 0 as records do (``seat``), in the words from 1 as readers do. Number
 points are given as numbers (``loss``, ``value``: floats, to a tenth of a point) and as
 words (``*_text``, with the language's decimal sign).
 
-:func:`decisions_view` (``review_decisions`` ``{record, seat, round?}``)::
+:func:`decisions_view` (``review_decisions`` ``{record_text, seat, round?}``)::
 
-    {"seat": 0, "round": 0, "rounds": 1,
+    {"seat": 0, "players": 2, "round": 0, "rounds": 1,
      "game": "Block, 2 players", "title": "Review of seat 1",
      "intro": "Seat 1 made 7 moves in this round: 4 decisions to review …",
      "count": 4, "forced": 3,
@@ -23,10 +23,15 @@ words (``*_text``, with the language's decimal sign).
         "moves": ["3-4@left", "5-5@right", …],
         "svg": "<svg…", "svg_narrow": "<svg…", "empty": ""}, …]}
 
+``record_text`` is the record as the reader gave it, JSON text that the engine reads
+(:func:`engine.records.read_record`: bounded in size and depth before it is parsed; text
+that is not JSON is told by its line and column, in the reader's language); a page that
+holds the record already parsed (the practice page's) sends it as ``record`` instead.
 ``svg`` draws the table as it was at the decision (``""`` on an empty table, told by
 ``empty``); ``moves`` are the distinct legal moves, in record notation.
 
-:func:`judge_view` (``review_judge`` ``{record, seat, round?, index, seed?, budget?}``)::
+:func:`judge_view` (``review_judge`` ``{record_text, seat, round?, index, seed?,
+budget?}``)::
 
     {"index": 0, "move": "3-4@left", "best": "5-5@right",
      "mark": {"id": "mistake", "name": "Mistake"},
@@ -208,6 +213,7 @@ def _decisions(
     title_key = "review.title.round" if count > 1 else "review.title"
     return {
         "seat": me,
+        "players": state.players,
         "round": k,
         "rounds": count,
         "game": _game(state, lang),

@@ -1,8 +1,11 @@
 """The practice page's review of a round in the browser: "Review this round" at a round's
 end judges the reader's decisions as the engine does in CPython, by keyboard; the next
-round closes it, and the match's summary then counts both rounds; a 4-player round of
-All Fives is stopped between two decisions and goes on, with its progress bar; no axe-core
-violation in light and dark mode, in all five languages; no console error.
+round closes it, and the match's summary then counts both rounds; any finished round is
+chosen and reviewed, by keyboard and on a 360 px phone, and the match's summary outlives a
+reload (a corrupt or oversized kept summary is dropped alone; a new match forgets it); a
+4-player round of All Fives is stopped between two decisions and goes on, with its
+progress bar; no axe-core violation in light and dark mode, in all five languages (the
+round chooser shown, its words the engine's); no console error.
 
 A finished round is put in the page as its save (``localStorage``), made by the engine in
 CPython; the downloaded record's whole path to the review page is
@@ -15,7 +18,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import COLOUR_RULES, axe_violations
+from conftest import COLOUR_RULES, axe_violations, wider_than
 from review_helpers import (
     REVIEW_MS,
     assert_same,
@@ -34,6 +37,26 @@ from engine.lang import LANGUAGES, fill
 from engine.views.review import summary_view
 
 PANEL = ".practice__end .review"
+REVIEW_KEY = "domino-practice-review"
+CHOOSER = "#practice-review-round"
+
+
+def kept_review(page: Any) -> Any:
+    text = page.evaluate(f"localStorage.getItem('{REVIEW_KEY}')")
+    return None if text is None else json.loads(text)
+
+
+def chooser(page: Any) -> dict[str, Any]:
+    """The round chooser as a reader meets it: shown or not, its label, its options,
+    the round chosen and the review button's name."""
+    root = page.locator(".practice")
+    return {
+        "shown": root.locator(".practice__review-choice").is_visible(),
+        "label": spaced(root.locator(f"label[for='{CHOOSER[1:]}']").text_content()),
+        "options": [spaced(t) for t in root.locator(f"{CHOOSER} option").all_text_contents()],
+        "value": root.locator(CHOOSER).input_value(),
+        "button": spaced(root.locator(".practice__review").text_content()),
+    }
 
 
 def with_save(page: Any, site_url: str, lang: str, save: dict[str, Any]) -> Any:
@@ -86,6 +109,101 @@ def test_review_this_round_by_keyboard_then_the_next_round_and_the_match(
     assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
+def test_any_finished_round_is_reviewed_and_the_match_summary_outlives_a_reload(
+    page: Any, page_log: Any, site_url: str
+) -> None:
+    lang = "pl"
+    w = words(lang)
+    save = finished_match("block", 2, 31, rounds=2)
+    record = practice.match_record(save)
+    first = expected(record, practice.YOU, 0, lang)
+    second = expected(record, practice.YOU, 1, lang)
+    assert first["listed"]["count"] > 0 and second["listed"]["count"] > 0
+    root = with_save(page, site_url, lang, save)
+    assert chooser(page) == {
+        "shown": True,
+        "label": w["round"],
+        "options": [fill(lang, w["round_option"], round=k) for k in (1, 2)],
+        "value": "1",  # the round just finished
+        "button": w["review_chosen"],
+    }
+    # By keyboard: the first round chosen, then reviewed.
+    root.locator(CHOOSER).focus()
+    page.keyboard.press("ArrowUp")
+    assert root.locator(CHOOSER).input_value() == "0"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('practice__review')")
+    page.keyboard.press("Enter")
+    shown = read_review(page, PANEL)
+    assert_same(shown, first, lang)
+    assert shown["match_count"] == fill(lang, w["match_rounds"], done=1, total=2)
+    assert [i["round"] for i in kept_review(page)["rounds"][0][1]] == [0] * len(first["items"])
+
+    # A reload: the game comes back, and the match's summary counts the first round still.
+    page.reload()
+    root = open_page(page, site_url, lang)
+    assert wait_ready(page) == "round-over"
+    assert root.locator(PANEL).is_hidden()
+    assert chooser(page)["value"] == "1"
+    root.locator(".practice__review").click()
+    shown = read_review(page, PANEL)
+    assert_same(shown, second, lang)
+    match = summary_view(first["items"] + second["items"], lang)
+    assert shown["match_count"] == fill(lang, w["match_rounds"], done=2, total=2)
+    assert shown["match"] == spaced(match["share_text"])
+    assert shown["match_rounds"] == [spaced(r["text"]) for r in match["rounds"]]
+
+    # A kept summary over the bounds, or not one, is dropped alone: the game stays.
+    for bad in (" " * 300_000, '{"version": 1, "match": 3, "rounds": []}'):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [REVIEW_KEY, bad])
+        page.reload()
+        root = open_page(page, site_url, lang)
+        assert wait_ready(page) == "round-over"
+        assert saved(page) == save
+        root.locator(".practice__review").click()
+        shown = read_review(page, PANEL, step=False)
+        assert shown["match_count"] == fill(lang, w["match_rounds"], done=1, total=2)
+        assert [r for r, _ in kept_review(page)["rounds"]] == [1]
+    assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}-refused')") is None
+
+    # A new match forgets the rounds reviewed (kept until it starts).
+    root.locator(".practice__menu summary").click()
+    root.locator(".practice__new").click()
+    assert kept_review(page) is not None
+    root.locator(".practice__start").click()
+    assert wait_ready(page) == "play"
+    assert kept_review(page) is None
+    assert page_log.errors() == [], "\n".join(page_log.errors())
+
+
+def test_the_round_chooser_on_a_phone(browser: Any, site_url: str) -> None:
+    context = browser.new_context(has_touch=True, viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        lang = "fr"
+        save = finished_match("block", 2, 31, rounds=2)
+        root = with_save(page, site_url, lang, save)
+        assert chooser(page)["shown"]
+        assert wider_than(page, ".practice__end", 360) == []
+        for selector in (CHOOSER, ".practice__review"):
+            box = root.locator(selector).bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44, selector
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
+        root.locator(CHOOSER).select_option("0")
+        root.locator(".practice__review").tap()
+        want = expected(practice.match_record(save), practice.YOU, 0, lang)
+        wait_state(page, PANEL, "done")
+        title = spaced(root.locator(f"{PANEL} .review__title").text_content())
+        assert title == spaced(want["listed"]["title"])
+        assert wider_than(page, ".practice__end", 360, inside=".review__drawing") == []
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_a_four_player_all_fives_review_stops_and_goes_on(
     page: Any, page_log: Any, site_url: str
 ) -> None:
@@ -129,7 +247,8 @@ def test_the_practice_review_has_no_axe_violations(
     browser: Any, site_url: str, scheme: str
 ) -> None:
     """Every rule in light mode, the colour rules in dark; on each language's practice
-    page at a round's end, the round reviewed and a move's values open."""
+    page at the end of a match's second round (the round chooser shown, its words the
+    engine's), the round reviewed and a move's values open."""
     context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
@@ -138,9 +257,21 @@ def test_the_practice_review_has_no_axe_violations(
         page.on("pageerror", lambda e: errors.append(str(e)))
         found = {}
         only = None if scheme == "light" else COLOUR_RULES
-        save = finished_match("block", 2, 31, rounds=1)
+        save = finished_match("block", 2, 31, rounds=2)
         for lang in LANGUAGES:
             root = with_save(page, site_url, lang, save)
+            w = words(lang)
+            assert chooser(page) == {
+                "shown": True,
+                "label": w["round"],
+                "options": [fill(lang, w["round_option"], round=k) for k in (1, 2)],
+                "value": "1",
+                "button": w["review_chosen"],
+            }
+            if scheme == "light":
+                violations = axe_violations(page, [".practice__end"])
+                if violations:
+                    found[f"{lang} chooser"] = violations
             root.locator(".practice__review").click()
             wait_state(page, PANEL, "done")
             root.locator(f"{PANEL} .review__values summary").click()

@@ -52,8 +52,11 @@ def url(site_url: str, lang: str) -> str:
 
 
 def engine_error(record: Any, lang: str) -> str:
-    """The engine's message for a record it cannot review (as the page asks it)."""
-    request = {"method": "review_decisions", "args": {"record": record, "seat": 0}, "lang": lang}
+    """The engine's message for a record it cannot review, sent as the page sends it: as
+    text (``record`` given as data is sent as its JSON)."""
+    record_text = record if isinstance(record, str) else json.dumps(record)
+    args = {"record_text": record_text, "seat": 0}
+    request = {"method": "review_decisions", "args": args, "lang": lang}
     reply = json.loads(web.call(json.dumps(request)))
     assert reply["ok"] is False, reply
     message: str = reply["error"]
@@ -83,6 +86,16 @@ def status(page: Any) -> str:
 def paste(page: Any, record: str) -> None:
     page.fill("#review-text", record)
     page.locator(".review-page__read").click()
+
+
+def broken(record: str) -> tuple[str, int, int]:
+    """``record`` (JSON text) broken, the colon after ``"players"`` taken out, and the
+    line and column of the break, counted from the text itself."""
+    assert '"players": ' in record
+    bad = record.replace('"players": ', '"players" ', 1)
+    at = bad.index('"players" ') + len('"players" ')
+    line = bad[:at].count("\n") + 1
+    return bad, line, at - (bad.rfind("\n", 0, at) + 1) + 1
 
 
 def seat_options(page: Any) -> list[str]:
@@ -196,6 +209,24 @@ def test_a_match_record_reviews_the_round_chosen_and_sums_up_the_match(
     assert shown["match_count"] == fill(lang, w["match_rounds"], done=2, total=2)
     assert shown["match"] == spaced(match["share_text"])
     assert shown["match_rounds"] == [spaced(r["text"]) for r in match["rounds"]]
+
+    # A bad paste is told by its line and column; the record, seat, round and review
+    # on the page stay as they were.
+    page.select_option("#review-seat", "2")
+    page.select_option("#review-round", "1")
+    no_json, line, column = broken(json.dumps(record, indent=2))
+    paste(page, no_json)
+    wait_idle(page)
+    message = text(lang, "error.record_bad_json", line=line, column=column)
+    assert status(page) == spaced(f"{message} {w['unchanged']}")
+    assert page.locator("#review-round").input_value() == "1"
+    assert page.locator("#review-seat").input_value() == "2"
+    assert page.locator(".review-page__round").is_visible()
+    assert seat_options(page) == [fill(lang, w["seat_option"], seat=k) for k in (1, 2, 3)]
+    assert len(page.locator("#review-round option").all_text_contents()) == 2
+    after = read_review(page, PANEL, step=False)
+    kept = ("title", "intro", "count", "share", "key", "match", "match_rounds", "match_count")
+    assert {k: after[k] for k in kept} == {k: shown[k] for k in kept}
     assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
@@ -302,11 +333,16 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
     assert spaced(page.locator("#review-text-error").text_content()) == spaced(message)
     unchanged()
 
-    # Text that is no JSON: the engine says it is no record.
-    paste(page, '{"preset": "block", "players": 2,')
+    # Text that is no JSON: the engine names the line and column where it breaks, in the
+    # page's language (none of the JSON reader's English words).
+    no_json, line, column = broken(good)
+    assert line > 1
+    paste(page, no_json)
     wait_idle(page)
-    message = engine_error('{"preset": "block", "players": 2,', lang)
+    message = engine_error(no_json, lang)
+    assert message == text(lang, "error.record_bad_json", line=line, column=column)
     assert status(page) == spaced(f"{message} {w['unchanged']}")
+    assert spaced(page.locator("#review-text-error").text_content()) == spaced(message)
     unchanged()
 
     # Too deep, or a file too large: refused before it is read.

@@ -12,6 +12,12 @@
 // (size, depth) is never parsed nor sent to the engine: the page says so and starts
 // afresh. It, or a save the engine refuses, moves to the KEY-refused key, and the page
 // offers its text for download.
+//
+// At a round's end the reader reviews any finished round of the match (a chooser from
+// the second round on). The judged decisions of the rounds reviewed are kept beside the
+// save (REVIEW_KEY), so the match's summary still counts them after a reload: bounded and
+// checked when read back (one that is not is dropped, nothing else with it); a new
+// match forgets them.
 
 import {
   engineFailure,
@@ -22,9 +28,12 @@ import {
   startOnInteraction,
 } from "./page-kit.js";
 import { reviewPanel } from "./review-panel.js";
-import { download, readStore, refusal, setAside, writeStore } from "./store.js";
+import { download, readStore, refusal, removeStore, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
+const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
+const REVIEW_VERSION = 1;
+const MAX_REVIEW_ITEMS = 1000; // as the engine's MAX_ITEMS: rounds, and items a round
 const MAX_QUERY = 2048; // a link's query longer than this is left to the engine to refuse
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
 const TARGET_PX = 44; // an end marker's button is at least this wide and high
@@ -85,6 +94,8 @@ function setup(root) {
     nextRound: $(".practice__next-round"),
     newGame2: $(".practice__new-game"),
     reviewButton: $(".practice__review"),
+    reviewChoice: $(".practice__review-choice"),
+    reviewRound: $("#practice-review-round"),
     review: $(".practice__end .review"),
     history: $(".practice__history"),
     rounds: $(".practice__rounds"),
@@ -100,7 +111,11 @@ function setup(root) {
   let choosing = null; // the hand tile whose end the reader is choosing
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
-  const review = reviewPanel(el.review, { ask: (method, args) => ask(method, args) });
+  const reviewWords = JSON.parse(el.review.dataset.words);
+  const review = reviewPanel(el.review, {
+    ask: (method, args) => ask(method, args),
+    keep: { read: readReviewed, write: writeReviewed, clear: () => removeStore(REVIEW_KEY) },
+  });
 
   const logText = (entry) => entry.text;
 
@@ -134,6 +149,72 @@ function setup(root) {
   }
 
   const stored = () => readStore(STORAGE_KEY);
+
+  // --- The rounds reviewed, kept beside the save ----------------------------------------
+
+  const isCount = (n) => Number.isInteger(n) && n >= 0;
+  const isNumber = (n) => typeof n === "number" && Number.isFinite(n);
+
+  // One judged decision as the review gave it (its fields as engine.review's item()
+  // writes them; the engine checks them again when it sums them up).
+  function isItem(item, round) {
+    return (
+      item !== null &&
+      typeof item === "object" &&
+      !Array.isArray(item) &&
+      item.round === round &&
+      isCount(item.index) &&
+      typeof item.move === "string" &&
+      typeof item.best === "string" &&
+      typeof item.mark === "string" &&
+      isNumber(item.loss) &&
+      isNumber(item.error)
+    );
+  }
+
+  /** The rounds reviewed that the store keeps, {match, rounds: Map(round -> items)}, or
+   * null; an entry over the bounds, or not of that shape, is dropped, alone. */
+  function readReviewed() {
+    const text = readStore(REVIEW_KEY);
+    if (text === null) return null;
+    let data = null;
+    if (!refusal(text)) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = null;
+      }
+    }
+    const rounds = data?.rounds;
+    const good =
+      data !== null &&
+      typeof data === "object" &&
+      data.version === REVIEW_VERSION &&
+      typeof data.match === "string" &&
+      Array.isArray(rounds) &&
+      rounds.length <= MAX_REVIEW_ITEMS &&
+      rounds.every(
+        (entry) =>
+          Array.isArray(entry) &&
+          entry.length === 2 &&
+          isCount(entry[0]) &&
+          Array.isArray(entry[1]) &&
+          entry[1].length <= MAX_REVIEW_ITEMS &&
+          entry[1].every((item) => isItem(item, entry[0])),
+      ) &&
+      new Set(rounds.map((entry) => entry[0])).size === rounds.length;
+    if (!good) {
+      removeStore(REVIEW_KEY);
+      return null;
+    }
+    return { match: data.match, rounds: new Map(rounds) };
+  }
+
+  // Storage full or refused: the summary is kept for this visit only.
+  function writeReviewed(match, rounds) {
+    const data = { version: REVIEW_VERSION, match, rounds: [...rounds] };
+    writeStore(REVIEW_KEY, JSON.stringify(data));
+  }
 
   // The header stays at the top of the window: the table is placed under it.
   function headerHeight() {
@@ -618,11 +699,35 @@ function setup(root) {
       el.match.hidden = view.match_end === null;
       el.nextRound.hidden = view.phase !== "round-over";
       el.newGame2.hidden = view.phase !== "match-over";
+      renderChooser();
       if (wasHidden) {
         el.end.focus({ preventScroll: true });
         el.end.scrollIntoView({ block: "nearest" });
       }
     }
+  }
+
+  // The finished rounds of the match to review (view.round of them, this one the last):
+  // offered from the second one on, the one just finished chosen when a round ends.
+  let chooserShown = "";
+  function renderChooser() {
+    const finished = view.round;
+    const key = `${finished} ${view.link}`;
+    if (key !== chooserShown) {
+      chooserShown = key;
+      el.reviewRound.replaceChildren(
+        ...Array.from({ length: finished }, (_, k) => {
+          const option = document.createElement("option");
+          option.value = String(k);
+          option.textContent = fill(reviewWords.round_option, { round: k + 1 });
+          return option;
+        }),
+      );
+      el.reviewRound.value = String(finished - 1);
+    }
+    el.reviewChoice.hidden = finished < 2;
+    el.reviewButton.textContent =
+      finished < 2 ? reviewWords.review_round : reviewWords.review_chosen;
   }
 
   // Each finished round, to open again: its final layout, hands and score. The drawings'
@@ -840,14 +945,17 @@ function setup(root) {
   });
 
   // "Review this round": the engine judges each of the reader's decisions of the round
-  // just finished (its record, the one the menu downloads); the match's summary counts
-  // every round of this match reviewed so far.
+  // just finished, or of the round chosen (its record, the one the menu downloads); the
+  // match's summary counts every round of this match reviewed so far.
   el.reviewButton.addEventListener("click", async () => {
     if (busy || !save || !view?.round_end) return;
     const mine = token;
+    const chosen = Number(el.reviewRound.value);
+    const round =
+      view.round > 1 && isCount(chosen) && chosen < view.round ? chosen : view.round - 1;
     const record = await ask("practice_record", { save });
     if (!record || mine !== token) return;
-    await review.run({ record, seat: view.you, round: view.round - 1, match: view.link });
+    await review.run({ record, seat: view.you, round, match: view.link });
   });
 
   el.download.addEventListener("click", async () => {
@@ -881,6 +989,7 @@ function setup(root) {
     el.start.disabled = false;
     if (!reply) return;
     say("");
+    review.forget(); // a new match: the rounds reviewed were another's
     adopt(reply);
     placeTable();
     focusTurn();

@@ -8,12 +8,18 @@
 // here: every mark, value, verdict and count is the engine's.
 //
 //   import { reviewPanel } from "./review-panel.js";
-//   const review = reviewPanel(section, { ask });   // ask(method, args): the value, or null
-//   await review.run({ record, seat, round, match }); // false: the engine refused the record
-//   review.hide();                                   // and stops judging
+//   const review = reviewPanel(section, { ask, keep });  // ask(method, args): the value, or null
+//   await review.run({ recordText, seat, round, match }); // false: the engine refused it
+//   review.hide();                                        // and stops judging
+//   review.forget();                                      // a new match: none remembered
 //
-// `match`, a key naming the record's match (or null), asks for the match's summary too:
-// the judged rounds of one key are summed up together, each round counted once.
+// The record is `recordText`, the record as the reader gave it (the engine parses it), or
+// `record`, one the engine gave already parsed. `match`, a key naming the record's match
+// (or null), asks for the match's summary too: the judged rounds of one key are summed up
+// together, each round counted once. `keep`, if given, keeps them past a reload:
+// `keep.read()` gives {match, rounds: Map(round -> items)} or null, `keep.write(match,
+// rounds)` keeps them, `keep.clear()` forgets them (practice.js keeps them in the
+// reader's store).
 //
 // The section's data-state is "" (nothing yet), "judging", "stopped" or "done";
 // data-count the decisions of the round, data-judged those judged so far, data-current
@@ -106,7 +112,7 @@ function mark(value, { told = false } = {}) {
   return badge;
 }
 
-export function reviewPanel(section, { ask: askPage }) {
+export function reviewPanel(section, { ask: askPage, keep = null }) {
   const words = JSON.parse(section.dataset.words);
   const level = Math.min(6, Number(section.dataset.level) || 3);
   const $ = (selector) => section.querySelector(selector);
@@ -140,7 +146,7 @@ export function reviewPanel(section, { ask: askPage }) {
     said: $(".review__said"),
   };
   const matches = new Map(); // match key -> Map(round -> the judged items of that round)
-  let review = null; // {record, seat, round, match, listed, judged: [], next}
+  let review = null; // {source, seat, round, match, listed, judged: [], next}
   let token = 0; // bumped by every run and by hide(): a late answer for another is dropped
   let current = 0; // the decision shown
   let stopping = false; // the reader asked to stop after the request under way
@@ -268,10 +274,10 @@ export function reviewPanel(section, { ask: askPage }) {
   async function judgeRest(mine) {
     if (judging) return;
     judging = true;
-    const { record, seat, round } = review;
+    const { source, seat, round } = review;
     while (review.next < review.listed.count && !stopping) {
       const index = review.next;
-      const reply = await ask("review_judge", { record, seat, round, index });
+      const reply = await ask("review_judge", { ...source, seat, round, index });
       if (mine !== token) {
         judging = false;
         return;
@@ -351,16 +357,27 @@ export function reviewPanel(section, { ask: askPage }) {
     announce([words.done, summary?.share_text ?? review.listed.intro].join(" "));
   }
 
-  async function matchSummary(mine, items) {
-    let rounds = matches.get(review.match);
-    if (!rounds) {
-      matches.clear(); // one match at a time is remembered
-      rounds = new Map();
-      matches.set(review.match, rounds);
+  // The rounds of `match` reviewed before: in memory, else kept past a reload (`keep`),
+  // only those the record holds; another match's are forgotten.
+  function matchRounds(match, total) {
+    let rounds = matches.get(match);
+    if (rounds) return rounds;
+    matches.clear(); // one match at a time is remembered
+    const kept = keep?.read() ?? null;
+    rounds = new Map();
+    if (kept?.match === match) {
+      for (const [round, items] of kept.rounds) if (round < total) rounds.set(round, items);
     }
-    rounds.set(review.round, items);
-    const all = [...rounds.keys()].sort((a, b) => a - b).flatMap((r) => rounds.get(r));
+    matches.set(match, rounds);
+    return rounds;
+  }
+
+  async function matchSummary(mine, items) {
     const total = review.listed.rounds;
+    const rounds = matchRounds(review.match, total);
+    rounds.set(review.round, items);
+    keep?.write(review.match, rounds);
+    const all = [...rounds.keys()].sort((a, b) => a - b).flatMap((r) => rounds.get(r));
     el.matchCount.textContent = fill(words.match_rounds, { done: rounds.size, total });
     const summary = all.length ? await ask("review_summary", { items: all }) : null;
     if (mine !== token) return;
@@ -402,15 +419,17 @@ export function reviewPanel(section, { ask: askPage }) {
 
   return {
     /** Reviews `seat` (from 0) in round `round` (from 0; null: the record's first) of
-     * `record`: false when the engine refused it (the page's `ask` said why; the panel
-     * is unchanged), else true once the decisions are shown; they are judged after. */
-    async run({ record, seat, round = null, match = null }) {
+     * `recordText` (or of `record`, already parsed): false when the engine refused it
+     * (the page's `ask` said why; the panel is unchanged), else true once the decisions
+     * are shown; they are judged after. */
+    async run({ recordText, record, seat, round = null, match = null }) {
       const mine = ++token;
-      const listed = await ask("review_decisions", { record, seat, round });
+      const source = recordText !== undefined ? { record_text: recordText } : { record };
+      const listed = await ask("review_decisions", { ...source, seat, round });
       if (listed === null || mine !== token) return false;
       stopping = false;
       judging = false;
-      review = { record, seat, round: listed.round, match, listed, judged: [], next: 0 };
+      review = { source, seat, round: listed.round, match, listed, judged: [], next: 0 };
       section.dataset.count = String(listed.count);
       el.title.textContent = listed.title;
       el.game.textContent = listed.game;
@@ -438,6 +457,12 @@ export function reviewPanel(section, { ask: askPage }) {
         );
       }
       return true;
+    },
+
+    /** Forgets the rounds of the match reviewed so far, and those kept (a new match). */
+    forget() {
+      matches.clear();
+      keep?.clear();
     },
 
     /** Hides the panel and stops judging (an answer under way is dropped). */

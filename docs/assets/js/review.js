@@ -6,7 +6,8 @@
 // engine's to say, in the page's language.
 //
 // What enters is bounded before it is read (store.js): a file over 256 KiB is refused
-// unread, and a text over that size or nested too deeply is never parsed. A refused
+// unread, and a text over that size or nested too deeply is never sent. The page parses
+// no record: it sends the text, which the engine bounds again, parses and checks. A refused
 // record changes nothing: the record read before, the seat and round chosen and the
 // review on the page all stay. The root's data-busy is "true" while the engine reads a
 // record; data-loaded is "true" once one is read.
@@ -36,7 +37,7 @@ function setup(root) {
   };
   const words = JSON.parse(el.panel.dataset.words);
   let busy = false;
-  let loaded = null; // {record, key, players, rounds}: the record read last
+  let loaded = null; // {text, key, players, rounds}: the record read last, as text
 
   function say(text) {
     el.status.textContent = text;
@@ -107,21 +108,17 @@ function setup(root) {
     const why = refusal(text);
     if (why) return refuse(words[`${source}_${why}`], source);
     if (source === "paste" && !text.trim()) return refuse(words.empty, source);
-    let record;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      record = text; // not JSON: the engine says that it is no record
-    }
+    // The text goes to the engine as it is: the engine parses it, and tells a text that
+    // is no JSON by the line and column where it breaks, in the page's language.
     setBusy(true);
     let refused = null;
-    const listed = await ask("review_decisions", { record, seat: 0 }, (message) => {
+    const listed = await ask("review_decisions", { record_text: text, seat: 0 }, (message) => {
       refused = message;
     });
     setBusy(false);
     if (listed === null) return refuse(refused ?? words.failed, source);
     // The engine has read the record: its number of players is a checked one.
-    loaded = { record, key: text, players: record.players, rounds: listed.rounds };
+    loaded = { text, key: text, players: listed.players, rounds: listed.rounds };
     options(el.seat, loaded.players, words.seat_option, "seat");
     options(el.round, loaded.rounds, words.round_option, "round");
     el.roundField.hidden = loaded.rounds < 2;
@@ -158,7 +155,7 @@ function setup(root) {
     // A match's rounds reviewed for the same seat are summed up together.
     const match = loaded.rounds > 1 ? `${seat} ${loaded.key}` : null;
     say("");
-    await panel.run({ record: loaded.record, seat, round, match });
+    await panel.run({ recordText: loaded.text, seat, round, match });
   });
 
   el.app.hidden = false;
