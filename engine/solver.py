@@ -485,24 +485,37 @@ class Solver:
             best_tile = -1
             nxt = nexts[seat]
             follow = shifts[nxt]
+            # Each play's outcome where it is known at once (the round ends, or the next
+            # seat goes out), else the position it leads to; a play whose position the
+            # table already shows to be good enough ends the search here (an enhanced
+            # transposition cutoff) before any other play is searched.
+            steps = []
             for _, t, child, score in children:
                 after = packed ^ BIT[t] << shift
                 gain = score if maxing else -score
                 want = wants[child]
                 if not after >> shift & FULL:
                     v = gain + end(after, seat, t)
-                    later = -2
                 elif after >> follow & want:
                     # The next seat can play (else advance passes the turn on).
                     later, more = nxt, drawn
+                    v = INF
                 else:
                     after, later, more = advance(after, want, seat, drawn)
-                    if later < 0:
-                        v = gain + end(after, None, t)
-                if later >= 0:
+                    v = gain + end(after, None, t) if later < 0 else INF
+                if v == INF:
                     last = after >> shifts[later] & FULL
                     if last & (last - 1):
-                        v = gain + search(after, child, later, more, alpha - gain, beta - gain)
+                        found = tt.get(((after << 5 | more) << 2 | later) << 24 | child)
+                        if found is not None:
+                            if maxing:
+                                if gain + found[0] >= beta:
+                                    v = gain + found[0]
+                            elif gain + found[1] <= alpha:
+                                v = gain + found[1]
+                        if v == INF:
+                            steps.append((t, gain, after, child, later, more))
+                            continue
                     else:
                         # A seat whose last tile fits goes out with it, at the end that
                         # scores it most.
@@ -511,6 +524,16 @@ class Solver:
                         if not maxing_of[later]:
                             top = -top
                         v = gain + top + end(after ^ last << shifts[later], later, lt)
+                if v >= beta if maxing else v <= alpha:
+                    best, best_tile = v, t
+                    steps.clear()
+                    break
+                steps.append((t, v, 0, 0, -1, 0))
+            for t, gain, after, child, later, more in steps:
+                if later < 0:
+                    v = gain
+                else:
+                    v = gain + search(after, child, later, more, alpha - gain, beta - gain)
                 if maxing:
                     if v > best:
                         best, best_tile = v, t
