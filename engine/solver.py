@@ -58,6 +58,9 @@ from engine.state import Move, RoundState, legal_moves_of
 INF = 1 << 20
 """Beyond any value a round can have."""
 
+TOP = 1 << 40
+"""Ahead of any other reason in the order of plays (the history counts stay below)."""
+
 
 @dataclass(frozen=True)
 class Play:
@@ -444,6 +447,9 @@ class Solver:
         end = self._end
         limit = -1 if self.node_limit is None else self.node_limit + 1
         count = 0
+        # How often each seat's tile has cut a search off (the history heuristic): a
+        # tile that refuted one position often refutes its neighbours.
+        history = [[0] * 28 for _ in range(self.players)]
 
         def search(packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
             """The value of the position, ``seat`` to move (it has a play): exact when
@@ -467,15 +473,19 @@ class Solver:
             shift = shifts[seat]
             hand = packed >> shift & FULL
             row = rows[b]
+            cuts = history[seat]
             # The plays, the most promising first: the best play found here before, one
-            # that goes out, one that scores, a heavy tile.
+            # that goes out, then by how often the tile cut a search off, what it scores
+            # and its weight.
             children = []
             m = hand & wants[b]
             while m:
                 low = m & -m
                 m ^= low
                 t = low.bit_length() - 1
-                order = PIPS[t] + (1000 if hand == low else 0) + (2000 if t == first else 0)
+                order = (
+                    PIPS[t] + cuts[t] + (TOP if hand == low else 0) + (2 * TOP if t == first else 0)
+                )
                 for child, score in row[t] or placed(b, t):
                     children.append((order + 4 * score, t, child, score))
             if len(children) > 1:
@@ -544,6 +554,7 @@ class Solver:
                     if v < beta:
                         beta = v
                 if alpha >= beta:
+                    cuts[t] += 1
                     break
             if best <= a0:
                 hi = best
