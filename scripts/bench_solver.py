@@ -48,7 +48,8 @@ TILES = (16, 12, 8, 4)
 
 def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[str, Any]]:
     """Solve the positions of ``deals`` seeded deals per setup; one row per setup and
-    tile count with the median and worst milliseconds and positions searched. (Run as
+    tile count with the median and worst milliseconds and positions searched, and the
+    seed of the slowest deal (``bench-solver/{setup}/{seed}`` seeds its deal). (Run as
     it stands in CPython and, its source sent over, in Pyodide.)"""
     import random
     import statistics
@@ -74,6 +75,7 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
         counts = sorted({min(dealt, k) for k in tiles}, reverse=True)
         times: dict[int, list[float]] = {k: [] for k in counts}
         nodes: dict[int, list[int]] = {k: [] for k in counts}
+        seeds: dict[int, list[int]] = {k: [] for k in counts}
         for seed in range(deals):
             rng = random.Random(f"bench-solver/{label}/{seed}")
             state = RoundState.new(rules, players, rng=rng)
@@ -86,6 +88,7 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
                 sol = solve(state)
                 times[k].append(1000 * (clock() - start))
                 nodes[k].append(sol.nodes)
+                seeds[k].append(seed)
         for k in counts:
             if times[k]:
                 rows.append(
@@ -98,6 +101,7 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
                         "worst_ms": round(max(times[k]), 1),
                         "median_nodes": round(statistics.median(nodes[k])),
                         "worst_nodes": max(nodes[k]),
+                        "worst_seed": seeds[k][times[k].index(max(times[k]))],
                     }
                 )
     return rows
@@ -145,15 +149,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| engine | setup | tiles in hands | positions | median ms | worst ms "
-        "| nodes, median / worst |"
+        "| nodes, median / worst | worst deal |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for engine, rows in runs:
         for r in rows:
             tiles = f"{r['tiles']} (deal)" if r["deal"] else str(r["tiles"])
             print(
                 f"| {engine} | {r['setup']} | {tiles} | {r['positions']} | {r['median_ms']} "
-                f"| {r['worst_ms']} | {r['median_nodes']} / {r['worst_nodes']} |"
+                f"| {r['worst_ms']} | {r['median_nodes']} / {r['worst_nodes']} "
+                f"| {r['worst_seed']} |"
             )
     print()
     for engine, rows in runs:
