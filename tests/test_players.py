@@ -757,3 +757,40 @@ def test_the_experts_solved_deals_are_at_least_min_solved():
             # Each deal may take at most 3000 // 10 positions: ten of them fit.
             assert found.samples >= 10
     assert solved
+
+
+def test_the_experts_win_bonus_adds_to_each_solved_value_by_its_sign():
+    seen = set()
+    for state in _read_positions(12):
+        obs = state.observation(state.current_player)
+        found = Expert(seed=3, time_limit=None, solve_spread=None, win_bonus=7).search(obs)
+        solution = solve(state)
+        assert found.solved
+        for move, mean in zip(found.moves, found.means, strict=True):
+            exact = solution.value_of(move)
+            sign = (exact > 0) - (exact < 0)
+            assert mean == pytest.approx(exact + 7 * sign)
+            seen.add(sign)
+    assert seen >= {-1, 1}  # moves that win and moves that lose were both valued
+
+
+def test_the_experts_win_bonus_counts_a_playout_won_more_than_its_margin():
+    # Without the solver the bonus goes to the played-out margins.
+    rules = Rules.make("block")
+    differ = 0
+    for seed in range(12):
+        state, _ = random_position(rules, 2, seed, plies=2)
+        obs = state.observation(state.current_player)
+        opts = dict(seed=seed, time_limit=None, work=3000, shed_belief=1.0, solve_nodes=0)
+        plain = Expert(**opts).search(obs)
+        bonus = Expert(**opts, win_bonus=10).search(obs)
+        assert not plain.solved and not bonus.solved
+        assert plain.samples == bonus.samples and plain.moves == bonus.moves
+        # The same deals and playouts, each weighing 1: a mean moves by 10 times the
+        # playouts won less those lost, over the deals.
+        n = plain.samples
+        for a, b in zip(plain.means, bonus.means, strict=True):
+            count = (b - a) * n / 10
+            assert count == pytest.approx(round(count)) and abs(round(count)) <= n
+        differ += any(abs(b - a) > 1e-9 for a, b in zip(plain.means, bonus.means, strict=True))
+    assert differ
