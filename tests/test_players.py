@@ -35,6 +35,7 @@ from engine.players import (
     play_round,
 )
 from engine.rules import Rules
+from engine.solver import solve
 from engine.state import Move, Observation, RoundState
 from engine.tiles import ALL_TILES, Tile
 from engine.words import strings
@@ -677,3 +678,119 @@ def test_club_outscores_beginner_and_expert_outscores_beginner_on_fixed_deals():
     assert club > 1.5 * beginner
     expert, beginner = _duel(rules, lambda k: small_expert(k), lambda k: Beginner(seed=k), 40)
     assert expert > 1.5 * beginner
+
+
+# -- the Expert's exact search ---------------------------------------------------------
+
+
+def _read_positions(count: int) -> list[RoundState]:
+    """Two-player Draw positions, the boneyard drawn out, with a choice to make: the
+    unseen tiles are exactly the other hand, so the seat to move can read every deal."""
+    rules = Rules.make("draw")
+    found = []
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = RoundState.new(rules, 2, rng=seed)
+        while not state.is_terminal:
+            obs = state.observation(state.current_player)
+            if obs.boneyard_size == 0 and len(distinct_moves(obs)) > 1:
+                found.append(state)
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        if len(found) == count:
+            return found
+    raise AssertionError("too few positions")
+
+
+def test_the_expert_solves_exactly_a_position_its_seat_can_read():
+    for state in _read_positions(6):
+        obs = state.observation(state.current_player)
+        expert = Expert(seed=3, time_limit=None, solve_spread=None)
+        found = expert.search(obs)
+        solution = solve(state)
+        assert found.solved
+        # Every deal is the real one: each move's mean is its exact value.
+        for move, mean in zip(found.moves, found.means, strict=True):
+            assert mean == pytest.approx(solution.value_of(move))
+        assert found.moves[found.best] in solution.best
+
+
+def test_the_experts_spread_counts_a_move_far_behind_as_the_best_less_the_spread():
+    seen = 0
+    for state in _read_positions(12):
+        obs = state.observation(state.current_player)
+        found = Expert(seed=3, time_limit=None, solve_spread=5).search(obs)
+        solution = solve(state)
+        for move, mean in zip(found.moves, found.means, strict=True):
+            exact = solution.value_of(move)
+            assert mean == pytest.approx(max(exact, solution.value - 5))
+            seen += exact < solution.value - 5
+    assert seen  # some move was far enough behind to be cut short
+
+
+def test_the_expert_plays_out_a_deal_too_big_to_solve_as_it_did_without_the_solver():
+    # The first moves of a four-player round: far too many deals for the solver's budget.
+    rules = Rules.make("block-dk", partnerships=True, hand_size=7)
+    for seed in range(3):
+        state = RoundState.new(rules, 4, rng=seed, first_round=True)
+        state.apply(state.legal_moves()[0])
+        obs = state.observation(state.current_player)
+        with_solver = Expert(seed=seed, time_limit=None, work=3000)
+        without = Expert(seed=seed, time_limit=None, work=3000, solve_nodes=0)
+        found = with_solver.search(obs)
+        assert not found.solved
+        assert found == without.search(obs)
+
+
+def test_the_experts_solved_deals_are_at_least_min_solved():
+    rules = Rules.make("block")
+    solved = 0
+    for seed in range(30):
+        state, _ = random_position(rules, 2, seed, plies=6 + seed % 6)
+        if state.is_terminal:
+            continue
+        obs = state.observation(state.current_player)
+        expert = Expert(seed=seed, time_limit=None, solve_nodes=3000, min_solved=10)
+        found = expert.search(obs)
+        if found.solved:
+            solved += 1
+            # Each deal may take at most 3000 // 10 positions: ten of them fit.
+            assert found.samples >= 10
+    assert solved
+
+
+def test_the_experts_win_bonus_adds_to_each_solved_value_by_its_sign():
+    seen = set()
+    for state in _read_positions(12):
+        obs = state.observation(state.current_player)
+        found = Expert(seed=3, time_limit=None, solve_spread=None, win_bonus=7).search(obs)
+        solution = solve(state)
+        assert found.solved
+        for move, mean in zip(found.moves, found.means, strict=True):
+            exact = solution.value_of(move)
+            sign = (exact > 0) - (exact < 0)
+            assert mean == pytest.approx(exact + 7 * sign)
+            seen.add(sign)
+    assert seen >= {-1, 1}  # moves that win and moves that lose were both valued
+
+
+def test_the_experts_win_bonus_counts_a_playout_won_more_than_its_margin():
+    # Without the solver the bonus goes to the played-out margins.
+    rules = Rules.make("block")
+    differ = 0
+    for seed in range(12):
+        state, _ = random_position(rules, 2, seed, plies=2)
+        obs = state.observation(state.current_player)
+        opts = dict(seed=seed, time_limit=None, work=3000, shed_belief=1.0, solve_nodes=0)
+        plain = Expert(**opts).search(obs)
+        bonus = Expert(**opts, win_bonus=10).search(obs)
+        assert not plain.solved and not bonus.solved
+        assert plain.samples == bonus.samples and plain.moves == bonus.moves
+        # The same deals and playouts, each weighing 1: a mean moves by 10 times the
+        # playouts won less those lost, over the deals.
+        n = plain.samples
+        for a, b in zip(plain.means, bonus.means, strict=True):
+            count = (b - a) * n / 10
+            assert count == pytest.approx(round(count)) and abs(round(count)) <= n
+        differ += any(abs(b - a) > 1e-9 for a, b in zip(plain.means, bonus.means, strict=True))
+    assert differ

@@ -65,6 +65,10 @@ class Expert:
     one move may take, estimated from the position (a spinner layout's plays count more:
     they cost more).
 
+    With ``win_bonus``, a deal's value of a move (solved or played out) is its margin
+    plus ``win_bonus`` times the margin's sign: finishing the hand ahead counts, not only
+    by how much, so the Expert wins more hands and stakes fewer on a long shot.
+
     Both budgets count work, not time, so a choice depends only on the observation and
     ``seed``. ``time_limit`` seconds (``None``: none) caps a move's wall-clock time on
     a slow machine; the default budgets stay well under it.
@@ -78,6 +82,7 @@ class Expert:
     min_solved: int = 8
     solve_spread: int | None = 20
     solve_deals: int = 10**30
+    win_bonus: float = 0.0
     eps: float = 0.1
     shed_belief: float = 0.5
     look: bool = True
@@ -152,12 +157,14 @@ class Expert:
         totals = [0.0] * len(cands)
         weights = 0.0
         draws = 0
+        bonus = self.win_bonus
+        raw = [0.0] * len(cands)  # the values without the win bonus: the guesses
         solver.node_limit = self.solve_nodes // self.min_solved
         while draws < self.samples and solver.nodes < self.solve_nodes:
             hands, stock = sampler.deal(rng)
             try:
                 # The deals so far guess each value (the searches close in from there).
-                guesses = [round(totals[i] / weights) for i in order] if draws else None
+                guesses = [round(raw[i] / weights) for i in order] if draws else None
                 values = solver.values(
                     hands, board, stock[::-1], obs.seat, moves, self.solve_spread, guesses
                 )
@@ -167,7 +174,8 @@ class Expert:
             weights += w
             draws += 1
             for i, v in zip(order, values, strict=True):
-                totals[i] += w * v
+                raw[i] += w * v
+                totals[i] += w * (v + bonus * ((v > 0) - (v < 0)))
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return totals, weights, draws
@@ -196,6 +204,7 @@ class Expert:
         draws = 0
         weights = 0.0
         nxt = (me + 1) % n
+        bonus = self.win_bonus
         for _ in range(budget):
             hands0, stock0 = sampler.deal(rng)
             draws += 1
@@ -224,7 +233,8 @@ class Expert:
                     out = play_line(hands, a, b, nxt, list(stock0), rnd, eps=eps, look=self.look)
                 _, pts = fast.score(out)
                 mine = pts[my_side]
-                totals[i] += w * (mine - (sum(pts) - mine) / (sides - 1))
+                v = mine - (sum(pts) - mine) / (sides - 1)
+                totals[i] += w * (v + bonus * ((v > 0) - (v < 0)))
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return totals, weights, draws
