@@ -95,7 +95,7 @@ from engine.kernel import (
     play_spinner,
 )
 from engine.match import Match
-from engine.players.expert import Expert
+from engine.players.expert import Expert, deal_weigher
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, distinct_moves
 from engine.records import excess, replay_match, replay_round
@@ -485,7 +485,7 @@ def _evaluate(
 ) -> tuple[list[float], Callable[[int, int], float], Method, int]:
     """Each move's mean value, the standard error of a difference between two moves,
     the method and the number of deals."""
-    weight = _weigher(obs, know)
+    weight = deal_weigher(obs, know, Expert().shed_belief)
     offset = _offset(obs)
     exact = consistent_deals(know, EXACT_DEALS)
     method: Method
@@ -530,22 +530,6 @@ def _offset(obs: Observation) -> int:
     past = obs.play_points
     side = obs.rules.side_of(obs.seat)
     return 2 * past[side] - sum(past)
-
-
-def _weigher(obs: Observation, know: Knowledge) -> Callable[[list[int]], float]:
-    """The Expert's weight of a deal: outside All Fives, ``shed_belief`` for each play
-    by another seat that passed up a heavier tile it would then have held."""
-    belief = 1.0 if obs.rules.fives else Expert().shed_belief
-    choices = know.choices if belief < 1.0 else ()
-
-    def weight(hands: list[int]) -> float:
-        w = 1.0
-        for p, later, heavier in choices:
-            if (hands[p] | later) & heavier:
-                w *= belief
-        return w
-
-    return weight
 
 
 def consistent_deals(know: Knowledge, limit: int) -> list[Deal] | None:

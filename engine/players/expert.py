@@ -106,18 +106,7 @@ class Expert:
         rng = move_rng(self.seed, obs)
         cands = [_candidate(obs, m) for m in distinct]
         sampler = Sampler(know)
-        # Outside All Fives players shed heavy tiles: a deal where a seat passed up a
-        # heavier tile that fitted is less likely.
-        belief = 1.0 if obs.rules.fives else self.shed_belief
-        choices = know.choices if belief < 1.0 else ()
-
-        def weight(hands: list[int]) -> float:
-            w = 1.0
-            for p, later, heavier in choices:
-                if (hands[p] | later) & heavier:
-                    w *= belief
-            return w
-
+        weight = deal_weigher(obs, know, self.shed_belief)
         club = [club_score(features(obs, c.move, know), obs.rules) for c in cands]
         found = self._solved(obs, cands, club, sampler, rng, weight, deadline)
         solved = found is not None
@@ -238,6 +227,24 @@ class Expert:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return totals, weights, draws
+
+
+def deal_weigher(obs: Observation, know: Knowledge, belief: float) -> Callable[[list[int]], float]:
+    """The weight of a sampled deal (its hands as masks, by seat). Outside All Fives
+    players shed heavy tiles: a deal where a seat passed up a heavier tile that fitted,
+    one it then held, weighs ``belief`` for each such play."""
+    if obs.rules.fives:
+        belief = 1.0
+    choices = know.choices if belief < 1.0 else ()
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for p, later, heavier in choices:
+            if (hands[p] | later) & heavier:
+                w *= belief
+        return w
+
+    return weight
 
 
 def _playout_cost(obs: Observation) -> int:
