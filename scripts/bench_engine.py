@@ -23,9 +23,7 @@ import json
 import random
 import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +35,7 @@ from engine.kernel import random_rounds
 from engine.rules import PRESETS, Rules
 from engine.state import RoundState
 from engine.tiles import ALL_TILES, Tile
+from scripts.pyodide_node import run_in_pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 Run = Callable[[int], int]
@@ -341,20 +340,7 @@ def yardsticks_in_pyodide(seconds: float, repeat: int) -> dict[str, Any] | None:
         + inspect.getsource(yardsticks)
         + f"\nimport json\njson.dumps(yardsticks({seconds!r}, {repeat!r}, {files!r}))\n"
     )
-    # The code goes in from a file: Node may find a pipe not ready yet (EAGAIN).
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as source:
-        source.write(code)
-        source.seek(0)
-        proc = subprocess.run(
-            [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-            stdin=source,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    if proc.returncode:
-        raise SystemExit(proc.stderr[-3000:])
-    result: dict[str, Any] = json.loads(proc.stdout)
+    result: dict[str, Any] = run_in_pyodide(code)
     return result
 
 

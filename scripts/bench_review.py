@@ -20,14 +20,14 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from scripts.pyodide_node import run_in_pyodide  # noqa: E402
 
 # (label, preset, options, players)
 SETUPS: list[tuple[str, str, dict[str, Any], int]] = [
@@ -122,24 +122,12 @@ def measure(setups: list[list[Any]], rounds: int, budget: int | None) -> list[di
 
 def in_pyodide(setups: list[list[Any]], rounds: int, budget: int | None) -> list[dict[str, Any]]:
     """:func:`measure` run in Pyodide under Node (``tests/pyodide_run.mjs``)."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("Node is needed for --pyodide")
     code = (
         "from typing import Any\n"
         + inspect.getsource(measure)
         + f"\nimport json\njson.dumps(measure({setups!r}, {rounds!r}, {budget!r}))\n"
     )
-    proc = subprocess.run(
-        [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-        input=code,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode:
-        raise SystemExit(proc.stderr[-3000:])
-    rows: list[dict[str, Any]] = json.loads(proc.stdout)
+    rows: list[dict[str, Any]] = run_in_pyodide(code)
     return rows
 
 
