@@ -42,7 +42,7 @@ import errno
 import json
 import os
 import sys
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from engine import review
 from engine.description import describe
@@ -201,11 +201,8 @@ def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int
         return _answer_lines(stdin, lang) if stdin is not None else 0
     try:
         f = open(path, "rb")  # noqa: SIM115 (closed below, after the usage checks)
-    except FileNotFoundError:
-        parser.error(DominoError("file_missing", file=path).message(lang))
     except OSError as e:
-        reason = e.strerror or type(e).__name__
-        parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+        _file_error(parser, path, e, lang)
     with f:
         try:
             # A file that can be read twice is checked whole before any answer; one that
@@ -220,8 +217,15 @@ def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int
         except OutputError:
             raise
         except OSError as e:
-            reason = e.strerror or type(e).__name__
-            parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+            _file_error(parser, path, e, lang)
+
+
+def _file_error(parser: argparse.ArgumentParser, path: str, e: OSError, lang: str) -> NoReturn:
+    """A FILE that does not exist or cannot be read: a usage error, told in ``lang``."""
+    if isinstance(e, FileNotFoundError):
+        parser.error(DominoError("file_missing", file=path).message(lang))
+    reason = e.strerror or type(e).__name__
+    parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
 
 
 def _first_non_utf8_line(f: BinaryIO) -> int | None:
@@ -364,11 +368,8 @@ def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> objec
         else:
             with open(path, "rb") as f:
                 data = f.read(most)
-    except FileNotFoundError:
-        parser.error(DominoError("file_missing", file=path).message(lang))
     except OSError as e:
-        reason = e.strerror or type(e).__name__
-        parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+        _file_error(parser, path, e, lang)
     if len(data) == most:
         raise DominoError("record_too_long", limit=MAX_LINE)
     if data.startswith(codecs.BOM_UTF8):
