@@ -28,7 +28,15 @@ import {
   startOnInteraction,
 } from "./page-kit.js";
 import { reviewPanel } from "./review-panel.js";
-import { download, readStore, refusal, removeStore, setAside, writeStore } from "./store.js";
+import {
+  download,
+  parsed,
+  readStore,
+  refusal,
+  removeStore,
+  setAside,
+  writeStore,
+} from "./store.js";
 
 const STORAGE_KEY = "domino-practice-save";
 const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
@@ -177,19 +185,14 @@ function setup(root) {
   function readReviewed() {
     const text = readStore(REVIEW_KEY);
     if (text === null) return null;
-    let data = null;
-    if (!refusal(text)) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = null;
-      }
-    }
-    const rounds = data?.rounds;
+    const kept = refusal(text) ? null : parsed(text, REVIEW_VERSION, reviewed);
+    if (kept === null) removeStore(REVIEW_KEY);
+    return kept;
+  }
+
+  function reviewed(data) {
+    const rounds = data.rounds;
     const good =
-      data !== null &&
-      typeof data === "object" &&
-      data.version === REVIEW_VERSION &&
       typeof data.match === "string" &&
       Array.isArray(rounds) &&
       rounds.length <= MAX_REVIEW_ITEMS &&
@@ -203,11 +206,7 @@ function setup(root) {
           entry[1].every((item) => isItem(item, entry[0])),
       ) &&
       new Set(rounds.map((entry) => entry[0])).size === rounds.length;
-    if (!good) {
-      removeStore(REVIEW_KEY);
-      return null;
-    }
-    return { match: data.match, rounds: new Map(rounds) };
+    return good ? { match: data.match, rounds: new Map(rounds) } : null;
   }
 
   // Storage full or refused: the summary is kept for this visit only.

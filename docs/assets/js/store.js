@@ -119,8 +119,9 @@ export function setAside(key, text, { label, place }) {
   return button;
 }
 
-/** `read(data)` of `text` parsed, if it is a JSON object of `version`; else null. */
-function parsed(text, version, read) {
+/** `read(data)` of `text` parsed, if it is a JSON object of `version`; else null (the
+ * text's bounds are the caller's to check first: `refusal`). */
+export function parsed(text, version, read) {
   let data;
   try {
     data = JSON.parse(text);
