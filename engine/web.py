@@ -17,6 +17,7 @@ holds more than :data:`~engine.records.MAX_ITEMS` items (``bad_request``).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -232,6 +233,51 @@ def review_summary(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The summary of judged decisions: ``items``, the ``item`` of each
     :func:`review_judge` reply (of one round, or of a match's rounds)."""
     return review_views.summary_view(args.get("items"), lang)
+
+
+WARM_UP: tuple[tuple[str, int, int], ...] = (("all-fives", 4, 0), ("block", 2, 1))
+"""The rounds the warm-up judges, seat 1's every decision: (preset, players, seed), dealt
+and played by Club players. A spinner game with play points and a line game, so both
+kinds of layout are searched, sampled and drawn."""
+
+WARM_UP_BUDGET = 20
+"""The deals of a warm-up judgement: a quarter of a review's, the same code run."""
+
+
+@functools.cache
+def _warm_up_steps() -> tuple[tuple[dict[str, Any], int], ...]:
+    """Each warm-up step: a round record and the index of the decision it judges."""
+    from engine import review
+    from engine.players import Club, play_round
+    from engine.records import round_record
+    from engine.rules import Rules
+    from engine.state import RoundState
+
+    steps = []
+    for preset, players, seed in WARM_UP:
+        state = RoundState.new(Rules.make(preset), players, seed % players, rng=seed)
+        play_round(state, [Club() for _ in range(players)])
+        record = round_record(state)
+        steps += [(record, i) for i in range(len(review.decisions(state, 1)))]
+    return tuple(steps)
+
+
+@method("warm_up")
+def warm_up(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Step ``step`` (from 0) of the warm-up: one decision of a built-in round judged and
+    drawn as a review does, the answer dropped; ``more`` tells whether another step
+    follows. A browser first runs WebAssembly through a quick baseline compiler and
+    compiles the functions that turn out hot again, optimised, on other threads: the
+    worker runs these steps while the reader has not asked anything yet, so that the
+    compiling is done before the first review, not while it runs (on a two-core machine
+    it took the page's main thread its core)."""
+    steps = _warm_up_steps()
+    step = args.get("step", 0)
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(steps):
+        raise bad_request("request_warm_up_step", last=len(steps) - 1)
+    record, index = steps[step]
+    review_views.judge_view(record, 1, None, index, lang, budget=WARM_UP_BUDGET)
+    return {"step": step, "more": step + 1 < len(steps)}
 
 
 def _sheet(args: dict[str, Any]) -> Any:

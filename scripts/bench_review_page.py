@@ -3,7 +3,7 @@
 the page's worker, and the longest main-thread task while it does (figures, not a test).
 
 Usage: .venv/bin/python scripts/bench_review_page.py [--rounds 6] [--only block:2]
-       [--repeat 1] [--site DIR] [--json] [--frames] [--trace]
+       [--repeat 1] [--site DIR] [--json] [--frames] [--trace] [--no-pause]
 
 The site is built (``mkdocs build --strict``, hooks included) into a temporary directory
 (or ``--site DIR`` is used as it is) and served on 127.0.0.1 as a static host serves it
@@ -15,7 +15,10 @@ each round's record is pasted on the English review page and read by the engine;
 seat 1 is reviewed by the page's Review button, timed in the page from the click until
 the panel's ``data-state`` is ``"done"``: the decisions listed, each judged by its own
 ``review_judge`` request and drawn, and the round summed up, which is what a reader waits
-for. The engine starts once per setup, on the first record read (not timed).
+for. The engine starts once per setup, on the first record read (not timed); then the
+bench waits, as a reader choosing a seat would, until the page's warm-up of the engine
+is over (``<html data-engine-warm="done">``, its seconds printed), unless ``--no-pause``:
+the first review then runs while the browser still compiles the engine's hot code.
 
 Long tasks: ``PerformanceObserver`` ``longtask`` entries, registered before navigation;
 those that overlap a review's window count. The aim is none over 50 ms: the engine works
@@ -29,7 +32,10 @@ core. ``--trace`` traces the page's main thread (Chromium's ``toplevel`` tasks) 
 the reviews and gives the longest task both by the clock and in the thread's CPU time
 (what the page itself spent), and how many took more than 50 ms of CPU time; and the
 CPU time the engine's worker spent answering the page's requests, a round, median and
-worst (what a round would take on a machine to itself, the page's share aside).
+worst (what a round would take on a machine to itself, the page's share aside); and the
+CPU time the browser's WebAssembly compiler spent, on its own threads, during the first
+review and at most during any later one (the optimising compile of the engine's hot
+code, which on two cores takes the main thread's core: what the warm-up is for).
 
 The worker's wait: the page's requests to the engine's worker and its replies are timed
 (``Worker.prototype.postMessage`` and the worker's ``message`` events, wrapped before any
@@ -156,6 +162,17 @@ def read(page: Any, text: str) -> None:
     )
 
 
+def warmed(page: Any) -> float:
+    """Waits, as a reader choosing a seat would, until the engine's warm-up is over
+    (``<html data-engine-warm="done">``); the seconds waited."""
+    start = page.evaluate("performance.now()")
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engineWarm === 'done'", timeout=TIMEOUT_MS
+    )
+    waited: float = (page.evaluate("performance.now()") - start) / 1000
+    return round(waited, 2)
+
+
 def worker_idle(asked: list[float], replied: list[float]) -> Any:
     """A function of a window ``(t0, t1)``: the milliseconds, summed, from each reply in
     it to the next request (the worker waiting on the page; none while one is queued)."""
@@ -178,10 +195,14 @@ def worker_idle(asked: list[float], replied: list[float]) -> Any:
 TRACED = ["toplevel", "blink.user_timing"]
 
 
-def traced_tasks(trace: bytes) -> tuple[list[tuple[float, float]], list[float]]:
+def traced_tasks(
+    trace: bytes,
+) -> tuple[list[tuple[float, float]], list[float], list[float]]:
     """The page's main-thread tasks during the reviews (between the marks REVIEW sets),
     each as (milliseconds of the clock, milliseconds of the thread's CPU time), and the
-    CPU seconds the workers spent answering messages during each review."""
+    CPU seconds the workers spent answering messages during each review, and the CPU
+    milliseconds of the WebAssembly compiler's tasks during each review (a share of a
+    task that overlaps it)."""
     found = json.loads(trace)
     events = found["traceEvents"] if isinstance(found, dict) else found
     marks = [e for e in events if e.get("name") in ("review-start", "review-end")]
@@ -217,7 +238,15 @@ def traced_tasks(trace: bytes) -> tuple[list[tuple[float, float]], list[float]]:
             if t0 <= e["ts"] <= t1:
                 row[k] += e.get("tdur", 0) / 1e6
     worker = max(busy.values(), key=sum, default=[])
-    return tasks, worker
+    compiled = [0.0] * len(windows)
+    for e in spans:
+        if e["name"] != "ThreadPool_RunTask" or "wasm" not in str(e.get("args", "")):
+            continue
+        for k, (t0, t1) in enumerate(windows):
+            inside = min(t1, e["ts"] + e["dur"]) - max(t0, e["ts"])
+            if inside > 0 and e["dur"]:
+                compiled[k] += e.get("tdur", 0) * inside / e["dur"] / 1000
+    return tasks, worker, compiled
 
 
 def bench(
@@ -228,6 +257,7 @@ def bench(
     players: int,
     rounds: int,
     trace: bool = False,
+    pause: bool = True,
 ) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
@@ -241,14 +271,17 @@ def bench(
         times: list[float] = []
         counts: list[int] = []
         windows: list[tuple[float, float]] = []
+        warm_s = None
         for seed in range(rounds):
             read(page, json.dumps(record(preset, players, seed)))
+            if seed == 0 and pause:
+                warm_s = warmed(page)
             done = page.evaluate(REVIEW)
             times.append((done["t1"] - done["t0"]) / 1000)
             counts.append(done["count"])
             windows.append((done["t0"], done["t1"]))
         page.wait_for_timeout(200)  # let the observer deliver the last entries
-        cpu, worker = traced_tasks(browser.stop_tracing()) if trace else ([], [])
+        cpu, worker, compiled = traced_tasks(browser.stop_tracing()) if trace else ([], [], [])
         tasks = page.evaluate("window.__longtasks")
         during = [d for s, d in tasks if any(s < t1 and s + d > t0 for t0, t1 in windows)]
         frames = [
@@ -268,6 +301,7 @@ def bench(
             "longest_task_ms": round(max(during, default=0.0)),
             "tasks_over_50ms": sum(d > 50 for d in during),
             "worker_idle_ms": round(max(idle(t0, t1) for t0, t1 in windows)),
+            "warm_up_s": warm_s,
             **(
                 {
                     "traced_longest_ms": round(max((d for d, _ in cpu), default=0.0)),
@@ -275,6 +309,8 @@ def bench(
                     "traced_over_50ms_cpu": sum(c > 50 for _, c in cpu),
                     "worker_cpu_median_s": round(statistics.median(worker), 2) if worker else 0,
                     "worker_cpu_worst_s": round(max(worker, default=0.0), 2),
+                    "compile_first_ms": round(compiled[0]) if compiled else 0,
+                    "compile_later_ms": round(max(compiled[1:], default=0.0)),
                 }
                 if trace
                 else {}
@@ -310,7 +346,12 @@ def report(row: dict[str, Any], *, json_lines: bool, frames: bool) -> None:
         f" a round: median {row['median_s']} s, worst {row['worst_s']} s"
         f" (aim {row['aim_s']} s); longest main-thread task"
         f" {row['longest_task_ms']} ms, {row['tasks_over_50ms']} over 50 ms;"
-        f" the worker waited on the page {row['worker_idle_ms']} ms a round at worst",
+        f" the worker waited on the page {row['worker_idle_ms']} ms a round at worst"
+        + (
+            f"; the warm-up was over {row['warm_up_s']} s after the first read"
+            if row["warm_up_s"] is not None
+            else "; reviewed at once after the first read (no pause for the warm-up)"
+        ),
         flush=True,
     )
     if "traced_longest_ms" in row:
@@ -319,7 +360,9 @@ def report(row: dict[str, Any], *, json_lines: bool, frames: bool) -> None:
             f" clock; the most CPU time a task took {row['traced_longest_cpu_ms']} ms,"
             f" {row['traced_over_50ms_cpu']} tasks over 50 ms of CPU time; the engine's"
             f" worker: {row['worker_cpu_median_s']} s of CPU time a round (median),"
-            f" {row['worker_cpu_worst_s']} s at worst",
+            f" {row['worker_cpu_worst_s']} s at worst; the WebAssembly compiler"
+            f" {row['compile_first_ms']} ms of CPU time in the first review, at most"
+            f" {row['compile_later_ms']} ms in a later one",
             flush=True,
         )
     if frames:
@@ -339,6 +382,11 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per setup")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each setup")
     parser.add_argument("--frames", action="store_true", help="print the long frames")
+    parser.add_argument(
+        "--no-pause",
+        action="store_true",
+        help="review at once after the first read, not once the engine is warmed up",
+    )
     parser.add_argument(
         "--trace", action="store_true", help="trace the main thread's tasks (CPU time)"
     )
@@ -361,7 +409,16 @@ def main() -> int:
                 runs = [s for s in SETUPS if not args.only or s[0] == args.only]
                 for _ in range(args.repeat):
                     for label, preset, players, _ in runs:
-                        row = bench(browser, url, label, preset, players, args.rounds, args.trace)
+                        row = bench(
+                            browser,
+                            url,
+                            label,
+                            preset,
+                            players,
+                            args.rounds,
+                            args.trace,
+                            not args.no_pause,
+                        )
                         row["aim_s"] = aims[label]
                         report(row, json_lines=args.json, frames=args.frames)
                 browser.close()

@@ -7,7 +7,8 @@ per method. :func:`run` makes, in each of the five languages, the requests of ev
 method in ``engine.web.METHODS`` (good ones, and ones the engine refuses with each kind
 of error), plays whole practice matches of every preset with every computer level
 through the pages' own methods (hint, play, computer, undo, next round, record), fills
-and corrects a score sheet, answers a lesson task of every kind and question, and sends
+and corrects a score sheet, answers a lesson task of every kind and question, runs the
+worker's warm-up, and sends
 text that is not a request at all (not JSON, too long, too deep, a number too long, not
 an object, an unknown method or language). A method that never answers ``ok`` is an
 error: a new method must be given its requests here, or the build fails.
@@ -180,6 +181,15 @@ def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
     probe.ask("review_summary", {"items": [{"index": "x"}]}, lang)
 
 
+def warm_up(probe: Probe, lang: str, whole: bool) -> None:
+    """The worker's warm-up: every step (with ``whole``) or the first, and a step that
+    is not one (refused)."""
+    step = 0
+    while probe.value("warm_up", {"step": step}, lang)["more"] and whole:
+        step += 1
+    probe.ask("warm_up", {"step": -1}, lang)
+
+
 def run() -> dict[str, dict[str, int]]:
     """Every request kind, in every language; the replies per method, ``ok`` and not."""
     probe = Probe()
@@ -210,6 +220,7 @@ def run() -> dict[str, dict[str, int]]:
         scorepad(probe, lang, PRESETS[i % 2])  # the games scored at the end only
         puzzle(probe, lang, i)
         review(probe, lang, PRESETS[i % len(PRESETS)], seed=i)
+        warm_up(probe, lang, whole=i == 0)
         bad_texts(probe, lang)
     # Every preset with each level once more, in English (the Expert for a few moves).
     for k, preset in enumerate(PRESETS):

@@ -22,6 +22,7 @@ from engine import RoundState, Rules, practice, web
 from engine import review as rv
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
+from engine.players import Club, play_round
 from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
 from engine.records import MAX_DEPTH, MAX_LINE, round_record
@@ -93,6 +94,46 @@ def test_the_web_methods_list_judge_and_sum_up() -> None:
     summary = call("review_summary", {"items": items})["value"]
     assert summary["count"] == len(decisions)
     assert summary["good"] == sum(1 for x in items if x["mark"] in ("best", "good"))
+
+
+def test_the_warm_up_judges_every_decision_of_its_rounds_then_says_it_is_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    judged: list[tuple[Any, ...]] = []
+    real = web.review_views.judge_view
+
+    def judge_view(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        judged.append((*args[:4], kwargs["budget"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web.review_views, "judge_view", judge_view)
+    replies = []
+    while not replies or replies[-1]["more"]:
+        reply = call("warm_up", {"step": len(replies)})
+        assert reply["ok"], reply
+        replies.append(reply["value"])
+    assert [r["step"] for r in replies] == list(range(len(replies)))
+    # One step a decision of seat 1 in each of its rounds, judged as a review judges it,
+    # with a quarter of the review's deals: a spinner game with play points and a line.
+    expected = []
+    for preset, players, seed in web.WARM_UP:
+        state = RoundState.new(Rules.make(preset), players, seed % players, rng=seed)
+        play_round(state, [Club() for _ in range(players)])
+        record = round_record(state)
+        expected += [
+            (record, 1, None, i, web.WARM_UP_BUDGET) for i in range(len(rv.decisions(state, 1)))
+        ]
+    assert judged == expected and len(expected) >= 6
+    assert web.WARM_UP_BUDGET < rv.BUDGET
+    rules = [Rules.make(preset) for preset, _, _ in web.WARM_UP]
+    assert any(r.fives and r.spinner for r in rules) and any(not r.spinner for r in rules)
+    # A step that is not one is refused, in the request's language, naming the last.
+    for lang in LANGUAGES:
+        for bad in (-1, len(replies), "0", True, None, 1.0):
+            reply = call("warm_up", {"step": bad}, lang)
+            assert reply["code"] == "bad_request", reply
+            assert str(len(replies) - 1) in reply["error"]
+            assert lang == "en" or reply["error"] != call("warm_up", {"step": bad})["error"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

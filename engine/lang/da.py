@@ -317,6 +317,7 @@ STRINGS: dict[str, str] = {
     "error.request_no_save": "den indeholder intet gemt spil",
     "error.request_no_sheet": "den indeholder intet pointark",
     "error.request_strings": "{name} skal være en liste af tekster",
+    "error.request_warm_up_step": "dens trin skal være et helt tal fra 0 til {last}",
     "error.request_preset": "preset skal være navnet på et spil",
     "error.request_query": "linkets parametre skal være tekst",
     "error.request_not_choice": "{answer} er ikke et af valgene",

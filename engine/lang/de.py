@@ -317,6 +317,7 @@ STRINGS: dict[str, str] = {
     "error.request_no_save": "sie enthält kein gespeichertes Spiel",
     "error.request_no_sheet": "sie enthält keinen Punktezettel",
     "error.request_strings": "{name} muss eine Liste von Texten sein",
+    "error.request_warm_up_step": "ihr Schritt muss eine ganze Zahl von 0 bis {last} sein",
     "error.request_preset": "preset muss der Name eines Spiels sein",
     "error.request_query": "die Parameter des Links müssen Text sein",
     "error.request_not_choice": "{answer} ist keine der Auswahlmöglichkeiten",

@@ -319,6 +319,7 @@ STRINGS: dict[str, str] = {
     "error.request_no_save": "it holds no saved match",
     "error.request_no_sheet": "it holds no score sheet",
     "error.request_strings": "{name} must be a list of texts",
+    "error.request_warm_up_step": "its step must be a whole number from 0 to {last}",
     "error.request_preset": "preset must be the name of a game",
     "error.request_query": "the link's query must be text",
     "error.request_not_choice": "{answer} is not one of the choices",

@@ -317,6 +317,7 @@ STRINGS: dict[str, str] = {
     "error.request_no_save": "elle ne contient aucune partie enregistrée",
     "error.request_no_sheet": "elle ne contient aucune feuille de marque",
     "error.request_strings": "{name} doit être une liste de textes",
+    "error.request_warm_up_step": "son étape doit être un nombre entier de 0 à {last}",
     "error.request_preset": "preset doit être le nom d’un jeu",
     "error.request_query": "les paramètres du lien doivent être un texte",
     "error.request_not_choice": "{answer} ne fait pas partie des choix proposés",

@@ -317,6 +317,7 @@ STRINGS: dict[str, str] = {
     "error.request_no_save": "nie zawiera zapisanej partii",
     "error.request_no_sheet": "nie zawiera tabeli wyników",
     "error.request_strings": "{name} musi być listą tekstów",
+    "error.request_warm_up_step": "jego krok musi być liczbą całkowitą od 0 do {last}",
     "error.request_preset": "preset musi być nazwą gry",
     "error.request_query": "parametry linku muszą być tekstem",
     "error.request_not_choice": "{answer} nie jest żadną z możliwych odpowiedzi",

@@ -109,3 +109,39 @@ def test_failed_start_is_reported(page: Any, page_log: Any, site_url: str) -> No
     page.wait_for_function("document.documentElement.dataset.engine === 'failed'", timeout=120_000)
     reply = page.evaluate(CALL, ["ping", {}, "de"])
     assert reply["code"] == "engine_failed" and reply["message"], reply
+
+
+def test_the_warm_up_runs_while_the_page_asks_nothing_and_requests_are_answered_meanwhile(
+    page: Any, page_log: Any, site_url: str, wait_engine_ready: Any
+) -> None:
+    page.goto(site_url + "da/")
+    page.evaluate(IMPORT, [site_url + CLIENT, False])
+    page.evaluate("window.engine.warmEngine()")  # starts the engine too
+    assert page.evaluate("document.documentElement.dataset.engineWarm") == "warming"
+    wait_engine_ready(page)
+    # Requests sent while the warm-up is under way get the engine's own answers.
+    args = {"plays": ["1-4"], "hand": ["4-6"], "tile": "4-6", "end": "right"}
+    expected = json.loads(web.call(json.dumps({"method": "try_move", "args": args, "lang": "da"})))
+    for _ in range(3):
+        assert page.evaluate(CALL, ["try_move", args, "da"]) == {"value": expected["value"]}
+    page.wait_for_function(
+        "document.documentElement.dataset.engineWarm === 'done'", timeout=120_000
+    )
+    # Once over, it is over: asking again starts nothing.
+    page.evaluate("window.engine.warmEngine()")
+    assert page.evaluate("document.documentElement.dataset.engineWarm") == "done"
+    assert page.evaluate(CALL, ["try_move", args, "da"]) == {"value": expected["value"]}
+    assert page_log.errors() == []
+
+
+def test_the_review_page_warms_the_engine_up_on_the_readers_first_move(
+    page: Any, page_log: Any, site_url: str, wait_engine_ready: Any
+) -> None:
+    page.goto(site_url + "pl/review/")
+    assert page.evaluate("document.documentElement.dataset.engineWarm") is None
+    page.locator("#review-text").focus()
+    wait_engine_ready(page)
+    page.wait_for_function(
+        "document.documentElement.dataset.engineWarm === 'done'", timeout=120_000
+    )
+    assert page_log.errors() == []

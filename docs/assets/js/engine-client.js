@@ -28,6 +28,7 @@
 
 const START_TIMEOUT_MS = 90_000;
 let worker = null;
+let warmed = null; // the worker asked to warm up
 let started = null; // Promise of "ready" or "failed"
 let failure = null; // the start's reason, in the page's language, once it failed
 let nextId = 1;
@@ -113,6 +114,8 @@ export function startEngine() {
         done("ready");
       } else if (data.status === "failed") {
         done("failed", data.reason, data.error);
+      } else if (data.status === "warmed") {
+        document.documentElement.dataset.engineWarm = "done";
       } else {
         const waiting = pending.get(data.id);
         if (!waiting) return;
@@ -129,6 +132,17 @@ export function startEngine() {
     };
   });
   return started;
+}
+
+/** Starts the engine if needed and has its worker warm it up while the page asks
+ * nothing (engine-worker.js): <html data-engine-warm="warming">, then "done". A page
+ * whose reader will soon ask for heavy work (a review) asks for this at the start. */
+export function warmEngine() {
+  startEngine();
+  if (failure !== null || warmed === worker) return;
+  warmed = worker;
+  document.documentElement.dataset.engineWarm = "warming";
+  worker.postMessage({ warm: true });
 }
 
 /** The engine's answer to `method` with `args`, its errors told in `lang`. */

@@ -14,6 +14,8 @@
 // refused: checked first, since Pyodide would hang), "integrity" (a file's bytes are not
 // the manifest's SHA-256) or "error" (anything else), `error` the JS error text. If the
 // start failed, every request is answered {id, ok: false, code: "engine_failed", error}.
+// In: {warm: true}, the warm-up asked for (see warmNext); out, once it is over:
+// {status: "warmed"}.
 // No rule and no reader-visible word lives here: the engine decides and words it all
 // (and engine-client.js words a failed start, from the page's engine.* words).
 //
@@ -281,7 +283,57 @@ started.then(
   },
 );
 
+// The warm-up: engine.web's warm_up steps, one a task, run while the page asks nothing
+// (WARM_IDLE_MS after the start or the last reply, and never between a request and its
+// reply), so that the browser's optimising compiler does its work on the engine's hot
+// code before the reader's first review, not during it. A request that comes while a
+// step runs waits for that step only. The engine decides the steps and when they end.
+const WARM_IDLE_MS = 250;
+let warmStep = null; // the next step, while the warm-up is asked for and not over
+let warmAsked = false;
+let warmTimer = 0;
+
+function warmSoon(delay) {
+  clearTimeout(warmTimer);
+  if (warmStep !== null) warmTimer = setTimeout(warmNext, delay);
+}
+
+async function warmNext() {
+  const call = await started;
+  let reply;
+  try {
+    reply = JSON.parse(call(JSON.stringify({ method: "warm_up", args: { step: warmStep } })));
+  } catch (error) {
+    reply = { ok: false, error: String(error) };
+  }
+  if (reply.ok && reply.value.more) {
+    warmStep += 1;
+    warmSoon(0);
+    return;
+  }
+  if (!reply.ok) console.warn(`the engine's warm-up stopped: ${reply.error}`);
+  warmStep = null;
+  postMessage({ status: "warmed" });
+}
+
+function warm() {
+  if (warmAsked) return;
+  warmAsked = true;
+  started.then(
+    () => {
+      warmStep = 0;
+      warmSoon(WARM_IDLE_MS);
+    },
+    () => {}, // a failed start is told by its status message
+  );
+}
+
 self.onmessage = async (event) => {
+  if (event.data?.warm) {
+    warm();
+    return;
+  }
+  clearTimeout(warmTimer);
   const { id, method, args, lang } = event.data;
   let call;
   try {
@@ -298,4 +350,5 @@ self.onmessage = async (event) => {
     reply = { ok: false, code: "engine_failed", error: String(error) };
   }
   postMessage({ id, ...reply });
+  warmSoon(WARM_IDLE_MS);
 };

@@ -44,10 +44,21 @@ export function engineFailure() {
 }
 
 /** Starts the engine on the reader's first pointer, key or focus inside `element`, so that
- * it is ready, or nearly, when they ask it something. */
-export function startOnInteraction(element) {
+ * it is ready, or nearly, when they ask it something; with `warm`, warmed up too, while
+ * the page asks nothing (engine-client.js's warmEngine). */
+export function startOnInteraction(element, { warm = false } = {}) {
+  const start = warm ? warmEngine : startEngine;
   for (const type of ["pointerdown", "keydown", "focusin"]) {
-    element.addEventListener(type, () => startEngine(), { once: true });
+    element.addEventListener(type, () => start(), { once: true });
+  }
+}
+
+/** Starts the engine and warms it up (engine-client.js's warmEngine). */
+export async function warmEngine() {
+  try {
+    (await engineClient()).warmEngine();
+  } catch {
+    // engine-client.js itself did not load: the page's next request says so
   }
 }
 

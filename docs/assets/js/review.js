@@ -160,5 +160,5 @@ function setup(root) {
 
   el.app.hidden = false;
   $(".review-page__noscript").hidden = true;
-  startOnInteraction(el.app);
+  startOnInteraction(el.app, { warm: true });
 }
