@@ -294,7 +294,7 @@ COMPUTER_MOVES = """async ([client, level, seed, moves]) => {
       ({ save, view } = await engine.callEngine("practice_next_round", { save }, lang));
     } else if (view.your_turn) {
       const tile = view.hand.find((t) => t.playable);
-      const move = tile.ends.length ? `${tile.code}@${tile.ends[0].end}` : tile.code;
+      const move = tile.ends[0].move; // the view's own notation of its first placement
       ({ save, view } = await engine.callEngine("practice_play", { save, move }, lang));
     } else {
       const t0 = performance.now();
