@@ -65,6 +65,10 @@ table: later a search is too small for the look-ups to pay (measured: 8 to 14 al
 TOP = 1 << 40
 """Ahead of any other reason in the order of plays (the history counts stay below)."""
 
+REPLIES = 1 << 30
+"""The weight of each tile the next seat could play after a play, in the order of plays:
+ahead of the history counts and scores, behind :data:`TOP`."""
+
 
 @dataclass(frozen=True)
 class Play:
@@ -482,9 +486,16 @@ class Solver:
             row = rows[b]
             cuts = history[seat]
             # The plays, the most promising first: the best play found here before, one
-            # that goes out, then by how often the tile cut a search off, what it scores
-            # and its weight.
+            # that goes out, one that leaves the next seat the fewest tiles to play (the
+            # most, if it plays for the same side: a small tree below a play is quick to
+            # search, and proves its bound sooner), then by how often the tile cut a
+            # search off, what it scores and its weight.
             children = []
+            maxing = maxing_of[seat]
+            nxt = nexts[seat]
+            follow = shifts[nxt]
+            them = packed >> follow & FULL
+            replies = REPLIES if maxing_of[nxt] != maxing else -REPLIES
             m = hand & wants[b]
             while m:
                 low = m & -m
@@ -494,14 +505,12 @@ class Solver:
                     PIPS[t] + cuts[t] + (TOP if hand == low else 0) + (2 * TOP if t == first else 0)
                 )
                 for child, score in row[t] or placed(b, t):
-                    children.append((order + 4 * score, t, child, score))
+                    fit = (them & wants[child]).bit_count()
+                    children.append((order + 4 * score - replies * fit, t, child, score))
             if len(children) > 1:
                 children.sort(reverse=True)
-            maxing = maxing_of[seat]
             best = -INF if maxing else INF
             best_tile = -1
-            nxt = nexts[seat]
-            follow = shifts[nxt]
             # Early in the round, a play whose position the table already shows to be
             # good enough ends the search before any other play is searched (an
             # enhanced transposition cutoff; near the end a search is too small for the
