@@ -456,6 +456,8 @@ class Solver:
         maxing_of = self._maxing
         advance = self._advance
         end = self._end
+        stock = self._stock
+        size = len(stock)
         limit = -1 if self.node_limit is None else self.node_limit + 1
         count = 0
         # How often each seat's tile has cut a search off (the history heuristic): a
@@ -486,10 +488,10 @@ class Solver:
             row = rows[b]
             cuts = history[seat]
             # The plays, the most promising first: the best play found here before, one
-            # that goes out, one that leaves the next seat the fewest tiles to play (the
-            # most, if it plays for the same side: a small tree below a play is quick to
-            # search, and proves its bound sooner), then by how often the tile cut a
-            # search off, what it scores and its weight.
+            # that goes out, one that leaves the next seat the fewest tiles to play or
+            # to draw (the most, if it plays for the same side: a small tree below a play
+            # is quick to search, and proves its bound sooner), then by how often the
+            # tile cut a search off, what it scores and its weight.
             children = []
             maxing = maxing_of[seat]
             nxt = nexts[seat]
@@ -505,7 +507,17 @@ class Solver:
                     PIPS[t] + cuts[t] + (TOP if hand == low else 0) + (2 * TOP if t == first else 0)
                 )
                 for child, score in row[t] or placed(b, t):
-                    fit = (them & wants[child]).bit_count()
+                    want = wants[child]
+                    fit = (them & want).bit_count()
+                    if not fit:
+                        # It draws: each tile it draws counts twice (a bigger hand
+                        # has more plays for the rest of the round).
+                        d = drawn
+                        while d < size:
+                            d += 1
+                            if want >> stock[d - 1] & 1:
+                                break
+                        fit = 2 * (d - drawn)
                     children.append((order + 4 * score - replies * fit, t, child, score))
             if len(children) > 1:
                 children.sort(reverse=True)
