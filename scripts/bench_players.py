@@ -14,7 +14,8 @@ side, then on the other; with 3 or 4 players: A at each seat in turn), so luck o
 deal cancels. It prints the share of hands A's side won (a hand nobody wins counts half)
 and A's mean margin per hand (its points less the others' average), each with a 95%
 interval over the deals. Levels: ``beginner``, ``club``, ``expert`` and ``playouts``
-(the Expert without the solver, as it played before the solver: every deal played out).
+(the Expert as it played before the solver and the model of how players choose: every
+deal played out, the deals weighed by shedding alone).
 
     .venv/bin/python scripts/bench_players.py --hands 100 --pairing expert-playouts --jobs 2
 
@@ -71,7 +72,7 @@ HAND_PAIRINGS: list[tuple[str, str]] = [("expert", "playouts")]
 
 def level_player(level: str, seed: int) -> Player:
     """A player of a level this script knows (``playouts``: the Expert without the
-    solver)."""
+    solver and without the model of choices)."""
     if level == "playouts":
         return make_player("expert", seed=seed, **PLAYOUTS_OPTIONS, **CLOCK)
     if level == "expert":
@@ -81,8 +82,9 @@ def level_player(level: str, seed: int) -> Player:
 
 EXPERT_OPTIONS: dict[str, Any] = {}
 """Options of the level ``expert`` (``--expert-options``)."""
-PLAYOUTS_OPTIONS: dict[str, Any] = {"solve_nodes": 0}
-"""The level ``playouts``: the Expert as it played before it had the solver."""
+PLAYOUTS_OPTIONS: dict[str, Any] = {"solve_nodes": 0, "choice_belief": 0.0}
+"""The level ``playouts``: the Expert as it played before it had the solver and its
+model of how players choose."""
 CLOCK: dict[str, Any] = {}
 """``{"time_limit": None}`` with ``--no-clock``: both Experts' clock cap off."""
 

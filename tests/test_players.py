@@ -781,7 +781,14 @@ def test_the_experts_win_bonus_counts_a_playout_won_more_than_its_margin():
     for seed in range(12):
         state, _ = random_position(rules, 2, seed, plies=2)
         obs = state.observation(state.current_player)
-        opts = dict(seed=seed, time_limit=None, work=3000, shed_belief=1.0, solve_nodes=0)
+        opts = dict(
+            seed=seed,
+            time_limit=None,
+            work=3000,
+            shed_belief=1.0,
+            choice_belief=0.0,
+            solve_nodes=0,
+        )
         plain = Expert(**opts).search(obs)
         bonus = Expert(**opts, win_bonus=10).search(obs)
         assert not plain.solved and not bonus.solved

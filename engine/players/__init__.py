@@ -20,7 +20,8 @@ players, one per seat.
 
 The package: :mod:`~engine.players.knowledge` (what a seat can infer, and deals
 consistent with it), :mod:`~engine.players.levels` (the moves, Beginner and Club),
-:mod:`~engine.players.expert` (the search, on the kernel's playouts),
+:mod:`~engine.players.beliefs` (how players choose: what a seat's past choices
+tell of its tiles), :mod:`~engine.players.expert` (the search, on the kernel's playouts),
 :mod:`~engine.players.hints` and :mod:`~engine.players.play` (rounds and matches).
 
 >>> from engine import Rules

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.kernel import BIT, Board, FastRules, Playout, play_line, play_score, play_spinner
+from engine.players.beliefs import choice_weigher, model_for
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
 from engine.solver import NodeLimit, Solver
@@ -47,7 +48,10 @@ class Expert:
     candidate move is valued in that deal, and the move with the best average wins. Ties
     go to the move the Club player prefers. Outside All Fives a deal in which a seat
     passed up a heavier tile that fitted counts ``shed_belief`` times as much for each
-    such play (players shed heavy tiles).
+    such play (players shed heavy tiles). In the 2-player games on a line a deal also
+    counts the chance that the other seat would have made its choices holding its tiles, as
+    :mod:`engine.players.beliefs` models how players choose, raised to
+    ``choice_belief`` (0: not counted).
 
     Where the solver can, a deal is solved exactly (perfect-information Monte Carlo, as
     bridge programs and PyPI ``dominoes``' ``probabilistic_alphabeta`` do): each move's
@@ -85,6 +89,7 @@ class Expert:
     win_bonus: float = 0.0
     eps: float = 0.1
     shed_belief: float = 0.5
+    choice_belief: float = 1.0
     look: bool = True
     level: str = "expert"
     last_search: Search | None = field(default=None, repr=False, compare=False)
@@ -106,7 +111,7 @@ class Expert:
         rng = move_rng(self.seed, obs)
         cands = [_candidate(obs, m) for m in distinct]
         sampler = Sampler(know)
-        weight = deal_weigher(obs, know, self.shed_belief)
+        weight = deal_weigher(obs, know, self.shed_belief, self.choice_belief)
         club = [club_score(features(obs, c.move, know), obs.rules) for c in cands]
         found = self._solved(obs, cands, club, sampler, rng, weight, deadline)
         solved = found is not None
@@ -229,19 +234,28 @@ class Expert:
         return totals, weights, draws
 
 
-def deal_weigher(obs: Observation, know: Knowledge, belief: float) -> Callable[[list[int]], float]:
+def deal_weigher(
+    obs: Observation, know: Knowledge, belief: float, choice: float = 0.0
+) -> Callable[[list[int]], float]:
     """The weight of a sampled deal (its hands as masks, by seat). Outside All Fives
     players shed heavy tiles: a deal where a seat passed up a heavier tile that fitted,
-    one it then held, weighs ``belief`` for each such play."""
+    one it then held, weighs ``belief`` for each such play. In the 2-player games on a
+    line, with ``choice`` above 0, it also weighs the chance that the other seat would
+    have made its choices holding that deal's tiles (:mod:`engine.players.beliefs`),
+    raised to ``choice``."""
     if obs.rules.fives:
         belief = 1.0
     choices = know.choices if belief < 1.0 else ()
+    model = model_for(obs.rules, obs.players)
+    by_choice = None if model is None else choice_weigher(know, model, choice)
 
     def weight(hands: list[int]) -> float:
         w = 1.0
         for p, later, heavier in choices:
             if (hands[p] | later) & heavier:
                 w *= belief
+        if by_choice is not None:
+            w *= by_choice(hands)
         return w
 
     return weight

@@ -13,6 +13,22 @@ from engine.tiles import ALL_TILES
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A play by another seat onto a line, as the seat to move saw it made."""
+
+    seat: int
+    later: int
+    """The tiles it has played since (it held them then)."""
+    ends: tuple[int, int]
+    """The line's open values before the play."""
+    tile: int
+    after: tuple[int, int]
+    """The open values it left, the lower first."""
+    lacking: int
+    """The values (bit ``v``: value ``v``) the next seat had shown it lacked."""
+
+
+@dataclass(frozen=True)
 class Knowledge:
     """What one seat can infer from its observation about the tiles it cannot see.
 
@@ -45,6 +61,10 @@ class Knowledge:
     """``(seat, later, heavier)`` for each play by another seat that has not drawn since:
     it held the tiles ``later`` it has played since, and played a lighter tile than any
     of ``heavier`` (the heavier tiles that fitted then) it may have held."""
+    decisions: tuple[Decision, ...] = ()
+    """On a line, each play by another seat that was a choice (not forced) and that it
+    has not drawn since, to weigh deals by how players choose
+    (:mod:`engine.players.beliefs`)."""
 
     @property
     def stock_size(self) -> int:
@@ -71,14 +91,21 @@ def knowledge(obs: Observation) -> Knowledge:
     runs: list[list[Any]] = []  # [seat, values, draws, ended_in_play]
     open_run: list[Any] | None = None
     plays: list[tuple[int, int, int]] = []  # seat, tile, heavier tiles that fitted
+    # Per play by another seat on a line, unless forced: the open values before, the
+    # values left and what its next seat had shown it lacked.
+    lines: list[tuple[tuple[int, int], tuple[int, int], int] | None] = []
+    lacked = [0] * n  # per seat, the values it has shown it lacks (bit v: value v)
     for e in obs.events:
         if e.kind == "draw":
+            lacked[e.seat] = 0  # what it drew may hold them
             if open_run is None or open_run[0] != e.seat:
                 open_run = [e.seat, frozenset(board.vals), 0, False]
                 runs.append(open_run)
             open_run[2] += 1
             continue
         if e.kind == "pass":
+            for v in board.vals:
+                lacked[e.seat] |= 1 << v
             if open_run is not None and open_run[0] == e.seat:
                 open_run = None
             else:
@@ -95,8 +122,17 @@ def knowledge(obs: Observation) -> Knowledge:
         if e.seat != me:
             # A forced play (the named first lead, a tile just drawn) shows no choice.
             plays.append((e.seat, t, 0 if forced else board.want & _HEAVIER[t]))
+        on_line = board.down > 0 and not board.spinner_rule and not forced and e.seat != me
+        ends = (board.vals[0], board.vals[1]) if on_line else (0, 0)
         board.place(t, -1 if e.end is None else END_ORDER.index(e.end))
+        if e.seat != me:
+            if on_line:
+                a, b = sorted(board.vals)
+                lines.append((ends, (a, b), lacked[(e.seat + 1) % n]))
+            else:
+                lines.append(None)
     choices: list[tuple[int, int, int]] = []
+    decisions: list[Decision] = []
     later = [0] * n
     drew_since = [False] * n
     events_rev = list(reversed(obs.events))
@@ -107,9 +143,13 @@ def knowledge(obs: Observation) -> Knowledge:
         elif e.kind == "play" and e.tile is not None:
             if e.seat != me:
                 k -= 1
-                seat, _, heavier = plays[k]
+                seat, tile, heavier = plays[k]
                 if not drew_since[seat] and heavier:
                     choices.append((seat, later[seat], heavier))
+                made = lines[k]
+                if not drew_since[seat] and made is not None:
+                    ends, after, lacking = made
+                    decisions.append(Decision(seat, later[seat], ends, tile, after, lacking))
             later[e.seat] |= BIT[e.tile.index]
     # Tiles a seat drew after a run and may still hold (the last tile of a run that ended
     # in a play was that play).
@@ -157,6 +197,7 @@ def knowledge(obs: Observation) -> Knowledge:
         void_values=tuple(frozenset(v) for v in void_values),
         boneyard=obs.boneyard_size,
         choices=tuple(choices),
+        decisions=tuple(decisions),
     )
 
 

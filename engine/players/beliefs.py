@@ -1,0 +1,154 @@
+"""How players choose a play on a line, to weigh the deals the Expert samples.
+
+A seat's past choices tell something of the tiles it held: a player who laid a light
+tile where a heavy one fitted, or who left both ends on one value, more likely did so
+with some hands than with others. :class:`ChoiceModel` gives each play a seat could have
+made a score from what the play is and what the seat held; the chance of a play is its
+share of ``exp(score)`` over the plays that seat had (a logit model). A sampled deal
+weighs the product, over the choices seen, of the chance that the seat would have made
+its choice holding that deal's tiles.
+
+The weights were fitted (by maximum likelihood, ``scripts/fit_beliefs.py``) to the
+choices of the Expert playing itself without this model, in 2-player Block for the
+games without drawing and in 2-player Draw for the games that draw. The
+hands the other seat really holds then weigh more than the deals drawn without the
+model (``tests/test_beliefs.py``), and the Expert wins more 2-player hands
+(``scripts/bench_players.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.kernel import BIT, DOUBLE, HIGH, LOW, PIPS, VALUE_MASK
+from engine.players.knowledge import Decision, Knowledge
+from engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class ChoiceModel:
+    """The weight of each fact about a play on a line, in the play's score."""
+
+    pips: float
+    """The tile's pips (players shed heavy tiles)."""
+    double: float
+    """The tile is a double."""
+    follow: float
+    """Each tile the seat keeps that fits the ends it leaves."""
+    same: float
+    """Both ends left on one value."""
+    keep: float
+    """Each tile the seat keeps that shares a value with the one it lays."""
+    shut: float
+    """The ends left are all values the next seat has shown it lacks."""
+    lacking: float
+    """Each end left on a value the next seat has shown it lacks."""
+
+
+BLOCK_MODEL = ChoiceModel(
+    pips=0.264, double=0.533, follow=0.741, same=2.492, keep=-0.162, shut=-1.995, lacking=2.573
+)
+"""Games without drawing (``scripts/fit_beliefs.py --preset block --rounds 1000``)."""
+
+DRAW_MODEL = ChoiceModel(
+    pips=0.097, double=0.902, follow=0.434, same=1.697, keep=-0.085, shut=-0.627, lacking=1.210
+)
+"""Games that draw (``scripts/fit_beliefs.py --preset draw --rounds 500``)."""
+
+
+def model_for(rules: Rules, players: int) -> ChoiceModel | None:
+    """The model of choices for a game (``None``: none). Only for two players on a line:
+    with three or four, the models fitted to their own games did not make the Expert
+    stronger (``scripts/bench_players.py``), and with a spinner there is none yet."""
+    if rules.spinner or players != 2:
+        return None
+    return DRAW_MODEL if rules.draw else BLOCK_MODEL
+
+
+@dataclass(frozen=True)
+class Option:
+    """One play a seat could have made onto a decision's ends."""
+
+    bit: int
+    """The tile's bit."""
+    fixed: float
+    """The score of what does not depend on the rest of the hand."""
+    follow: int
+    """The tiles that fit the ends it leaves."""
+    keep: int
+    """The tiles that share a value with it."""
+
+
+def plays_onto(d: Decision, model: ChoiceModel) -> tuple[list[Option], int]:
+    """Every play any tile could make onto the decision's ends (one per distinct pair of
+    ends left), and which of them was made."""
+    a, b = d.ends
+    options: list[Option] = []
+    seen: set[tuple[int, int, int]] = set()
+    chosen = -1
+    for t in range(len(PIPS)):
+        lo, hi = LOW[t], HIGH[t]
+        for end, other in ((a, b), (b, a)):
+            if end not in (lo, hi):
+                continue
+            x, y = sorted((hi if end == lo else lo, other))
+            if (t, x, y) in seen:
+                continue
+            seen.add((t, x, y))
+            if t == d.tile and (x, y) == d.after:
+                chosen = len(options)
+            lacking = (d.lacking >> x & 1) + (d.lacking >> y & 1)
+            fixed = (
+                model.pips * PIPS[t]
+                + model.double * DOUBLE[t]
+                + model.same * (x == y)
+                + model.lacking * lacking
+                + model.shut * (d.lacking >> x & d.lacking >> y & 1)
+            )
+            options.append(
+                Option(
+                    BIT[t], fixed, VALUE_MASK[x] | VALUE_MASK[y], VALUE_MASK[lo] | VALUE_MASK[hi]
+                )
+            )
+    assert chosen >= 0, "the play made is one of the plays onto its ends"
+    return options, chosen
+
+
+def choice_weigher(
+    know: Knowledge, model: ChoiceModel, strength: float
+) -> Callable[[Sequence[int]], float] | None:
+    """The weight of a deal (hands as masks, by seat) from the choices ``know`` holds:
+    the product of each choice's chance, raised to ``strength`` (0: every deal alike).
+    ``None`` where there is nothing to weigh."""
+    if strength <= 0 or not know.decisions:
+        return None
+    follow_w, keep_w = model.follow, model.keep
+    exp = math.exp
+    table = []
+    for d in know.decisions:
+        options, chosen = plays_onto(d, model)
+        rows = [(o.bit, o.fixed, o.follow, o.keep) for o in options]
+        table.append((d.seat, d.later | BIT[d.tile], chosen, rows))
+
+    def weight(hands: Sequence[int]) -> float:
+        w = 1.0
+        for seat, held_then, chosen, rows in table:
+            held = hands[seat] | held_then
+            total = mine = 0.0
+            for i, (bit, fixed, follow, keep) in enumerate(rows):
+                if held & bit:
+                    rest = held ^ bit
+                    x = exp(
+                        fixed
+                        + follow_w * (rest & follow).bit_count()
+                        + keep_w * (rest & keep).bit_count()
+                    )
+                    total += x
+                    if i == chosen:
+                        mine = x
+            w *= mine / total
+        return w**strength if strength != 1.0 else w
+
+    return weight

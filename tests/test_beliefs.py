@@ -1,0 +1,139 @@
+"""The model of how players choose, and the weights it gives the Expert's deals."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from engine.kernel import BIT, VALUE_MASK, to_mask
+from engine.players import Expert, Sampler, knowledge
+from engine.players.beliefs import BLOCK_MODEL, DRAW_MODEL, choice_weigher, model_for
+from engine.players.expert import deal_weigher
+from engine.rules import Rules
+from engine.state import Move, RoundState
+from engine.tiles import Tile
+
+
+def t(a: int, b: int) -> Tile:
+    return Tile(a, b)
+
+
+def test_each_2_player_game_on_a_line_has_a_model_and_the_others_none():
+    assert model_for(Rules.make("block"), 2) is BLOCK_MODEL
+    assert model_for(Rules.make("block-dk"), 2) is BLOCK_MODEL
+    assert model_for(Rules.make("draw"), 2) is DRAW_MODEL
+    assert model_for(Rules.make("block-dk", draw=True), 2) is DRAW_MODEL
+    assert model_for(Rules.make("all-fives"), 2) is None
+    assert model_for(Rules.make("block"), 3) is None
+    assert model_for(Rules.make("block-dk", partnerships=True), 4) is None
+
+
+def light_tile_position(heavy_held: bool) -> tuple[RoundState, list[int]]:
+    """2-player Block: seat 0 leads [3|4]; seat 1 lays [0|3] on the 3, where [4|6]
+    (which it holds) fitted too. Returns the state, seat 0 to move, and seat 1's hand
+    with [4|6] swapped for [2|6] unless ``heavy_held``."""
+    mine = [t(3, 4), t(0, 0), t(1, 1), t(2, 2), t(5, 5), t(0, 1), t(0, 2)]
+    theirs = [t(0, 3), t(4, 6), t(1, 2), t(1, 5), t(2, 5), t(0, 5), t(1, 6)]
+    state = RoundState(Rules.make("block"), 2, 0, [mine, theirs])
+    state.apply(Move.parse("3-4"))
+    state.apply(Move.parse("0-3@left"))
+    hand = to_mask(state.hands[1])
+    if not heavy_held:
+        hand = hand ^ BIT[t(4, 6).index] | BIT[t(2, 6).index]
+    return state, [to_mask(state.hands[0]), hand]
+
+
+def test_a_decision_records_the_choice_as_the_seat_to_move_saw_it():
+    state, _ = light_tile_position(True)
+    know = knowledge(state.observation(0))
+    (d,) = know.decisions
+    assert (d.seat, d.later, d.ends, d.tile, d.after, d.lacking) == (
+        1,
+        0,
+        (3, 4),
+        t(0, 3).index,
+        (0, 4),
+        0,
+    )
+    # The seat's own plays and forced ones are no evidence: seat 1 sees none.
+    assert knowledge(state.observation(1)).decisions == ()
+
+
+def test_a_light_tile_laid_where_a_heavy_one_fitted_makes_holding_the_heavy_one_less_likely():
+    state, with_heavy = light_tile_position(True)
+    _, without = light_tile_position(False)
+    know = knowledge(state.observation(0))
+    weigh = choice_weigher(know, BLOCK_MODEL, 1.0)
+    assert weigh is not None
+    held, not_held = weigh(with_heavy), weigh(without)
+    assert 0 < held < not_held <= 1
+    # The strength is an exponent: half the strength, the square root of the weight.
+    half = choice_weigher(know, BLOCK_MODEL, 0.5)
+    assert half is not None
+    assert half(with_heavy) == pytest.approx(math.sqrt(held))
+
+
+def test_no_strength_or_no_choice_weighs_nothing_and_leaves_the_shedding_weights():
+    state, hands = light_tile_position(True)
+    obs = state.observation(0)
+    know = knowledge(obs)
+    assert choice_weigher(know, BLOCK_MODEL, 0.0) is None
+    assert choice_weigher(knowledge(state.observation(1)), BLOCK_MODEL, 1.0) is None
+    # With the model off, a deal weighs what shedding alone gives: seat 1 passed up the
+    # heavier [4|6] that it held.
+    assert deal_weigher(obs, know, 0.5)(hands) == 0.5
+    assert deal_weigher(obs, know, 0.5, 1.0)(hands) < 0.5
+
+
+def test_the_lacking_values_are_values_the_next_seat_really_lacked():
+    rules = Rules.make("block")
+    seen = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = RoundState.new(rules, 3, rng=rng)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            know = knowledge(state.observation(seat))
+            for d in know.decisions:
+                assert d.seat != seat
+                assert BIT[d.tile] & to_mask(state.layout.tiles)
+                nxt = (d.seat + 1) % 3
+                for v in range(7):
+                    if d.lacking >> v & 1:
+                        seen += 1
+                        # No drawing in Block: a hand only loses tiles.
+                        assert not to_mask(state.hands[nxt]) & VALUE_MASK[v]
+            state.apply(rng.choice(state.legal_moves()))
+    assert seen > 0
+
+
+@pytest.mark.parametrize("preset", ["block", "draw"])
+def test_the_real_deal_weighs_more_than_the_deals_sampled_alike(preset):
+    """Against the Expert without the model, the model is informative: the hands the
+    others really hold weigh more, on average, than deals drawn without it."""
+    rules = Rules.make(preset)
+    model = model_for(rules, 2)
+    assert model is not None
+    players = [Expert(seed=s, work=1500, time_limit=None, choice_belief=0.0) for s in (1, 2)]
+    gains = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = RoundState.new(rules, 2, rng=rng)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            obs = state.observation(seat)
+            know = knowledge(obs)
+            weigh = choice_weigher(know, model, 1.0)
+            if weigh is not None:
+                real = math.log(weigh([to_mask(h) for h in state.hands]))
+                sampler = Sampler(know)
+                sampled = [math.log(weigh(sampler.deal(rng)[0])) for _ in range(40)]
+                gains.append(real - sum(sampled) / len(sampled))
+            state.apply(players[seat](obs))
+    assert len(gains) > 40
+    assert sum(gains) / len(gains) > 0.1
+    assert sum(g > 0 for g in gains) > 0.6 * len(gains)
