@@ -177,6 +177,9 @@ def test_after_one_visit_the_site_works_offline_in_two_languages(
     page.goto(served.url + "practice/")
     start_practice(page, "en")
     engine_cached(page, engine_urls(served))
+    # The site's pages are precached when the service worker installs; it takes the page
+    # over once active. (On a loaded machine that can come after the engine's files.)
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
     page.evaluate("localStorage.clear()")
 
     # No network: the server stopped, the context offline.
