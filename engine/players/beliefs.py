@@ -84,34 +84,21 @@ class Option:
 def plays_onto(d: Decision, model: ChoiceModel) -> tuple[list[Option], int]:
     """Every play any tile could make onto the decision's ends (one per distinct pair of
     ends left), and which of them was made."""
-    a, b = d.ends
     options: list[Option] = []
-    seen: set[tuple[int, int, int]] = set()
     chosen = -1
-    for t in range(len(PIPS)):
-        lo, hi = LOW[t], HIGH[t]
-        for end, other in ((a, b), (b, a)):
-            if end not in (lo, hi):
-                continue
-            x, y = sorted((hi if end == lo else lo, other))
-            if (t, x, y) in seen:
-                continue
-            seen.add((t, x, y))
-            if t == d.tile and (x, y) == d.after:
-                chosen = len(options)
-            lacking = (d.lacking >> x & 1) + (d.lacking >> y & 1)
-            fixed = (
-                model.pips * PIPS[t]
-                + model.double * DOUBLE[t]
-                + model.same * (x == y)
-                + model.lacking * lacking
-                + model.shut * (d.lacking >> x & d.lacking >> y & 1)
-            )
-            options.append(
-                Option(
-                    BIT[t], fixed, VALUE_MASK[x] | VALUE_MASK[y], VALUE_MASK[lo] | VALUE_MASK[hi]
-                )
-            )
+    for t, (x, y) in d.plays:
+        if t == d.tile and (x, y) == d.after:
+            chosen = len(options)
+        lacking = (d.lacking >> x & 1) + (d.lacking >> y & 1)
+        fixed = (
+            model.pips * PIPS[t]
+            + model.double * DOUBLE[t]
+            + model.same * (x == y)
+            + model.lacking * lacking
+            + model.shut * (d.lacking >> x & d.lacking >> y & 1)
+        )
+        follow = VALUE_MASK[x] | VALUE_MASK[y]
+        options.append(Option(BIT[t], fixed, follow, VALUE_MASK[LOW[t]] | VALUE_MASK[HIGH[t]]))
     assert chosen >= 0, "the play made is one of the plays onto its ends"
     return options, chosen
 

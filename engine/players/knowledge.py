@@ -21,6 +21,8 @@ class Decision:
     """The tiles it has played since (it held them then)."""
     ends: tuple[int, int]
     """The line's open values before the play."""
+    plays: tuple[tuple[int, tuple[int, int]], ...]
+    """Every play onto those ends, ``(tile, values left)``: see :func:`line_plays`."""
     tile: int
     after: tuple[int, int]
     """The open values it left, the lower first."""
@@ -93,7 +95,7 @@ def knowledge(obs: Observation) -> Knowledge:
     plays: list[tuple[int, int, int]] = []  # seat, tile, heavier tiles that fitted
     # Per play by another seat on a line, unless forced: the open values before, the
     # values left and what its next seat had shown it lacked.
-    lines: list[tuple[tuple[int, int], tuple[int, int], int] | None] = []
+    lines: list[tuple[tuple[int, int], LinePlays, tuple[int, int], int] | None] = []
     lacked = [0] * n  # per seat, the values it has shown it lacks (bit v: value v)
     for e in obs.events:
         if e.kind == "draw":
@@ -124,11 +126,12 @@ def knowledge(obs: Observation) -> Knowledge:
             plays.append((e.seat, t, 0 if forced else board.want & _HEAVIER[t]))
         on_line = board.down > 0 and not board.spinner_rule and not forced and e.seat != me
         ends = (board.vals[0], board.vals[1]) if on_line else (0, 0)
+        onto = line_plays(board) if on_line else ()
         board.place(t, -1 if e.end is None else END_ORDER.index(e.end))
         if e.seat != me:
             if on_line:
                 a, b = sorted(board.vals)
-                lines.append((ends, (a, b), lacked[(e.seat + 1) % n]))
+                lines.append((ends, onto, (a, b), lacked[(e.seat + 1) % n]))
             else:
                 lines.append(None)
     choices: list[tuple[int, int, int]] = []
@@ -148,8 +151,8 @@ def knowledge(obs: Observation) -> Knowledge:
                     choices.append((seat, later[seat], heavier))
                 made = lines[k]
                 if not drew_since[seat] and made is not None:
-                    ends, after, lacking = made
-                    decisions.append(Decision(seat, later[seat], ends, tile, after, lacking))
+                    ends, onto, after, lacking = made
+                    decisions.append(Decision(seat, later[seat], ends, onto, tile, after, lacking))
             later[e.seat] |= BIT[e.tile.index]
     # Tiles a seat drew after a run and may still hold (the last tile of a run that ended
     # in a play was that play).
@@ -199,6 +202,29 @@ def knowledge(obs: Observation) -> Knowledge:
         choices=tuple(choices),
         decisions=tuple(decisions),
     )
+
+
+LinePlays = tuple[tuple[int, tuple[int, int]], ...]
+
+_LINE_PLAYS: dict[tuple[int, int], LinePlays] = {}
+
+
+def line_plays(board: Board) -> LinePlays:
+    """Every play onto a line's open ends, as the kernel places tiles: ``(tile, values
+    left)`` (the lower first), tile by tile and end by end, one per tile and pair of
+    values left. (On a line they depend on the open values only: kept by those.)"""
+    key = (board.vals[0], board.vals[1])
+    found = _LINE_PLAYS.get(key)
+    if found is None:
+        out: list[tuple[int, tuple[int, int]]] = []
+        for t, slot, _ in sorted(board.placements(FULL)):
+            child = board.copy()
+            child.place(t, slot)
+            a, b = sorted(child.vals)
+            if (t, (a, b)) not in out:
+                out.append((t, (a, b)))
+        found = _LINE_PLAYS[key] = tuple(out)
+    return found
 
 
 _HEAVIER: tuple[int, ...] = tuple(
