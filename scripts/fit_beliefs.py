@@ -11,6 +11,7 @@ against a uniform choice, and the weights as a ``ChoiceModel``.
 
     .venv/bin/python scripts/fit_beliefs.py --preset block --rounds 1000
     .venv/bin/python scripts/fit_beliefs.py --preset draw --rounds 400
+    .venv/bin/python scripts/fit_beliefs.py --preset all-fives --rounds 400
 """
 
 from __future__ import annotations
@@ -100,13 +101,11 @@ def fit(data: list[Sample], steps: int = 40) -> tuple[list[float], float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="block", help="block, block-dk or draw")
+    parser.add_argument("--preset", default="block", help="block, block-dk, draw or all-fives")
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--seed", type=int, default=88)
     args = parser.parse_args(argv)
     rules = Rules.make(args.preset)
-    if rules.spinner:
-        parser.error("the model is for games on a line")
     data = samples(rules, args.rounds, args.seed)
     uniform = sum(-math.log(len(rows)) for rows, _ in data) / len(data)
     w, ll = fit(data)

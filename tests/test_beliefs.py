@@ -9,23 +9,30 @@ import pytest
 
 from engine.kernel import BIT, VALUE_MASK, to_mask
 from engine.players import Expert, Sampler, knowledge
-from engine.players.beliefs import BLOCK_MODEL, DRAW_MODEL, choice_weigher, model_for
+from engine.players.beliefs import (
+    BLOCK_MODEL,
+    DRAW_MODEL,
+    FIVES_MODEL,
+    choice_weigher,
+    model_for,
+)
 from engine.players.expert import deal_weigher
+from engine.players.knowledge import board_plays
 from engine.rules import Rules
 from engine.state import Move, RoundState
-from engine.tiles import Tile
+from engine.tiles import ALL_TILES, Tile
 
 
 def t(a: int, b: int) -> Tile:
     return Tile(a, b)
 
 
-def test_each_2_player_game_on_a_line_has_a_model_and_the_others_none():
+def test_each_2_player_game_has_a_model_and_the_others_none():
     assert model_for(Rules.make("block"), 2) is BLOCK_MODEL
     assert model_for(Rules.make("block-dk"), 2) is BLOCK_MODEL
     assert model_for(Rules.make("draw"), 2) is DRAW_MODEL
     assert model_for(Rules.make("block-dk", draw=True), 2) is DRAW_MODEL
-    assert model_for(Rules.make("all-fives"), 2) is None
+    assert model_for(Rules.make("all-fives"), 2) is FIVES_MODEL
     assert model_for(Rules.make("block"), 3) is None
     assert model_for(Rules.make("block-dk", partnerships=True), 4) is None
 
@@ -110,7 +117,36 @@ def test_the_lacking_values_are_values_the_next_seat_really_lacked():
     assert seen > 0
 
 
-@pytest.mark.parametrize("preset", ["block", "draw"])
+@pytest.mark.parametrize("preset", ["block", "draw", "all-fives"])
+def test_the_plays_onto_a_layout_are_every_place_a_tile_fits_with_what_it_scores(preset):
+    """Checked against the layout itself: each unplayed tile at each end it fits, the
+    values it leaves and, in All Fives, the points it scores (spinner arms included)."""
+    rules = Rules.make(preset)
+    scored = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = RoundState.new(rules, 2, rng=rng)
+        state.apply(rng.choice(state.legal_moves()))
+        while not state.is_terminal:
+            layout = state.layout
+            want = set()
+            for tile in ALL_TILES:
+                if tile in layout.tiles:
+                    continue
+                for end in layout.fitting_ends(tile):
+                    after = layout.place(tile, end)
+                    points = after.fives_score() if rules.fives else 0
+                    want.add((tile.index, tuple(sorted(after.open_values())), points))
+                    scored += points > 0
+            got = board_plays(layout.board, rules.fives)
+            assert len(set(got)) == len(got)
+            # Tiles on the table too (no hand holds them: they weigh nothing).
+            assert {p for p in got if ALL_TILES[p[0]] not in layout.tiles} == want
+            state.apply(rng.choice(state.legal_moves()))
+    assert scored > 0 if rules.fives else scored == 0
+
+
+@pytest.mark.parametrize("preset", ["block", "draw", "all-fives"])
 def test_the_real_deal_weighs_more_than_the_deals_sampled_alike(preset):
     """Against the Expert without the model, the model is informative: the hands the
     others really hold weigh more, on average, than deals drawn without it."""

@@ -1,16 +1,17 @@
-"""How players choose a play on a line, to weigh the deals the Expert samples.
+"""How players choose a play, to weigh the deals the Expert samples.
 
 A seat's past choices tell something of the tiles it held: a player who laid a light
-tile where a heavy one fitted, or who left both ends on one value, more likely did so
-with some hands than with others. :class:`ChoiceModel` gives each play a seat could have
-made a score from what the play is and what the seat held; the chance of a play is its
-share of ``exp(score)`` over the plays that seat had (a logit model). A sampled deal
-weighs the product, over the choices seen, of the chance that the seat would have made
-its choice holding that deal's tiles.
+tile where a heavy one fitted, who left both ends on one value, or who scored less than
+it could, more likely did so with some hands than with others. :class:`ChoiceModel`
+gives each play a seat could have made a score from what the play is and what the seat
+held; the chance of a play is its share of ``exp(score)`` over the plays that seat had
+(a logit model). A sampled deal weighs the product, over the choices seen, of the chance
+that the seat would have made its choice holding that deal's tiles.
 
 The weights were fitted (by maximum likelihood, ``scripts/fit_beliefs.py``) to the
 choices of the Expert playing itself without this model, in 2-player Block for the
-games without drawing and in 2-player Draw for the games that draw. The
+games without drawing, in 2-player Draw for the games that draw and in 2-player All
+Fives for the game that scores in play. The
 hands the other seat really holds then weigh more than the deals drawn without the
 model (``tests/test_beliefs.py``), and the Expert wins more 2-player hands
 (``scripts/bench_players.py``).
@@ -29,7 +30,7 @@ from engine.rules import Rules
 
 @dataclass(frozen=True)
 class ChoiceModel:
-    """The weight of each fact about a play on a line, in the play's score."""
+    """The weight of each fact about a play, in the play's score."""
 
     pips: float
     """The tile's pips (players shed heavy tiles)."""
@@ -45,6 +46,8 @@ class ChoiceModel:
     """The ends left are all values the next seat has shown it lacks."""
     lacking: float
     """Each end left on a value the next seat has shown it lacks."""
+    points: float = 0.0
+    """Each five points the play scores (All Fives)."""
 
 
 BLOCK_MODEL = ChoiceModel(
@@ -58,12 +61,27 @@ DRAW_MODEL = ChoiceModel(
 """Games that draw (``scripts/fit_beliefs.py --preset draw --rounds 500``)."""
 
 
+FIVES_MODEL = ChoiceModel(
+    pips=0.024,
+    double=0.817,
+    follow=0.281,
+    same=1.090,
+    keep=-0.071,
+    shut=0.691,
+    lacking=0.216,
+    points=1.065,
+)
+"""All Fives (``scripts/fit_beliefs.py --preset all-fives --rounds 1000``)."""
+
+
 def model_for(rules: Rules, players: int) -> ChoiceModel | None:
-    """The model of choices for a game (``None``: none). Only for two players on a line:
-    with three or four, the models fitted to their own games did not make the Expert
-    stronger (``scripts/bench_players.py``), and with a spinner there is none yet."""
-    if rules.spinner or players != 2:
+    """The model of choices for a game (``None``: none). Only for two players: with
+    three or four, the models fitted to their own games did not make the Expert stronger
+    (``scripts/bench_players.py``)."""
+    if players != 2:
         return None
+    if rules.fives:
+        return FIVES_MODEL
     return DRAW_MODEL if rules.draw else BLOCK_MODEL
 
 
@@ -82,22 +100,25 @@ class Option:
 
 
 def plays_onto(d: Decision, model: ChoiceModel) -> tuple[list[Option], int]:
-    """Every play any tile could make onto the decision's ends (one per distinct pair of
-    ends left), and which of them was made."""
+    """Every play any tile could make onto the decision's ends (one per distinct tile,
+    values left and points), and which of them was made."""
     options: list[Option] = []
     chosen = -1
-    for t, (x, y) in d.plays:
-        if t == d.tile and (x, y) == d.after:
+    for t, after, points in d.plays:
+        if t == d.tile and after == d.after and points == d.points:
             chosen = len(options)
-        lacking = (d.lacking >> x & 1) + (d.lacking >> y & 1)
+        lacking = sum(d.lacking >> v & 1 for v in after)
+        follow = 0
+        for v in after:
+            follow |= VALUE_MASK[v]
         fixed = (
             model.pips * PIPS[t]
             + model.double * DOUBLE[t]
-            + model.same * (x == y)
+            + model.same * (after[0] == after[-1])
             + model.lacking * lacking
-            + model.shut * (d.lacking >> x & d.lacking >> y & 1)
+            + model.shut * (lacking == len(after))
+            + model.points * (points // 5)
         )
-        follow = VALUE_MASK[x] | VALUE_MASK[y]
         options.append(Option(BIT[t], fixed, follow, VALUE_MASK[LOW[t]] | VALUE_MASK[HIGH[t]]))
     assert chosen >= 0, "the play made is one of the plays onto its ends"
     return options, chosen

@@ -48,7 +48,7 @@ class Expert:
     candidate move is valued in that deal, and the move with the best average wins. Ties
     go to the move the Club player prefers. Outside All Fives a deal in which a seat
     passed up a heavier tile that fitted counts ``shed_belief`` times as much for each
-    such play (players shed heavy tiles). In the 2-player games on a line a deal also
+    such play (players shed heavy tiles). In the 2-player games a deal also
     counts the chance that the other seat would have made its choices holding its tiles, as
     :mod:`engine.players.beliefs` models how players choose, raised to
     ``choice_belief`` (0: not counted).
@@ -239,8 +239,8 @@ def deal_weigher(
 ) -> Callable[[list[int]], float]:
     """The weight of a sampled deal (its hands as masks, by seat). Outside All Fives
     players shed heavy tiles: a deal where a seat passed up a heavier tile that fitted,
-    one it then held, weighs ``belief`` for each such play. In the 2-player games on a
-    line, with ``choice`` above 0, it also weighs the chance that the other seat would
+    one it then held, weighs ``belief`` for each such play. In the 2-player games, with
+    ``choice`` above 0, it also weighs the chance that the other seat would
     have made its choices holding that deal's tiles (:mod:`engine.players.beliefs`),
     raised to ``choice``."""
     if obs.rules.fives:

@@ -6,7 +6,18 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.kernel import BIT, FULL, OPENING_RANK, PIPS, VALUE_MASK, Board, bits, nth_bit, to_mask
+from engine.kernel import (
+    BIT,
+    FULL,
+    OPENING_RANK,
+    PIPS,
+    VALUE_MASK,
+    Board,
+    bits,
+    nth_bit,
+    play_score,
+    to_mask,
+)
 from engine.layout import END_ORDER
 from engine.state import Observation
 from engine.tiles import ALL_TILES
@@ -14,18 +25,20 @@ from engine.tiles import ALL_TILES
 
 @dataclass(frozen=True)
 class Decision:
-    """A play by another seat onto a line, as the seat to move saw it made."""
+    """A play by another seat onto the layout, as the seat to move saw it made."""
 
     seat: int
     later: int
     """The tiles it has played since (it held them then)."""
-    ends: tuple[int, int]
-    """The line's open values before the play."""
-    plays: tuple[tuple[int, tuple[int, int]], ...]
-    """Every play onto those ends, ``(tile, values left)``: see :func:`line_plays`."""
+    ends: tuple[int, ...]
+    """The open values before the play, end by end."""
+    plays: Plays
+    """Every play onto those ends, ``(tile, values left, points)``: see :func:`board_plays`."""
     tile: int
-    after: tuple[int, int]
-    """The open values it left, the lower first."""
+    after: tuple[int, ...]
+    """The open values it left, the lowest first."""
+    points: int
+    """What it scored in play (All Fives; 0 elsewhere)."""
     lacking: int
     """The values (bit ``v``: value ``v``) the next seat had shown it lacked."""
 
@@ -64,9 +77,8 @@ class Knowledge:
     it held the tiles ``later`` it has played since, and played a lighter tile than any
     of ``heavier`` (the heavier tiles that fitted then) it may have held."""
     decisions: tuple[Decision, ...] = ()
-    """On a line, each play by another seat that was a choice (not forced) and that it
-    has not drawn since, to weigh deals by how players choose
-    (:mod:`engine.players.beliefs`)."""
+    """Each play by another seat that was a choice (not forced) and that it has not
+    drawn since, to weigh deals by how players choose (:mod:`engine.players.beliefs`)."""
 
     @property
     def stock_size(self) -> int:
@@ -90,12 +102,14 @@ def knowledge(obs: Observation) -> Knowledge:
     # Replay the public events: each pass, and each run of draws by one seat, shows the
     # open values that seat lacked at that moment.
     board = Board(obs.rules.spinner)
+    fives = obs.rules.fives
     runs: list[list[Any]] = []  # [seat, values, draws, ended_in_play]
     open_run: list[Any] | None = None
     plays: list[tuple[int, int, int]] = []  # seat, tile, heavier tiles that fitted
-    # Per play by another seat on a line, unless forced: the open values before, the
-    # values left and what its next seat had shown it lacked.
-    lines: list[tuple[tuple[int, int], LinePlays, tuple[int, int], int] | None] = []
+    # Per play by another seat, unless forced: the board before (its plays are listed
+    # only for the choices kept), what it left and scored, and what its next seat had
+    # shown it lacked.
+    made_plays: list[tuple[Board, tuple[int, ...], int, int] | None] = []
     lacked = [0] * n  # per seat, the values it has shown it lacks (bit v: value v)
     for e in obs.events:
         if e.kind == "draw":
@@ -124,16 +138,16 @@ def knowledge(obs: Observation) -> Knowledge:
         if e.seat != me:
             # A forced play (the named first lead, a tile just drawn) shows no choice.
             plays.append((e.seat, t, 0 if forced else board.want & _HEAVIER[t]))
-        on_line = board.down > 0 and not board.spinner_rule and not forced and e.seat != me
-        ends = (board.vals[0], board.vals[1]) if on_line else (0, 0)
-        onto = line_plays(board) if on_line else ()
+        chose = board.down > 0 and not forced and e.seat != me
+        before = board.copy() if chose else board
         board.place(t, -1 if e.end is None else END_ORDER.index(e.end))
         if e.seat != me:
-            if on_line:
-                a, b = sorted(board.vals)
-                lines.append((ends, onto, (a, b), lacked[(e.seat + 1) % n]))
+            if chose:
+                points = play_score(board.count) if fives else 0
+                after = tuple(sorted(board.vals))
+                made_plays.append((before, after, points, lacked[(e.seat + 1) % n]))
             else:
-                lines.append(None)
+                made_plays.append(None)
     choices: list[tuple[int, int, int]] = []
     decisions: list[Decision] = []
     later = [0] * n
@@ -149,10 +163,13 @@ def knowledge(obs: Observation) -> Knowledge:
                 seat, tile, heavier = plays[k]
                 if not drew_since[seat] and heavier:
                     choices.append((seat, later[seat], heavier))
-                made = lines[k]
+                made = made_plays[k]
                 if not drew_since[seat] and made is not None:
-                    ends, onto, after, lacking = made
-                    decisions.append(Decision(seat, later[seat], ends, onto, tile, after, lacking))
+                    before, after, points, lacking = made
+                    ends, onto = tuple(before.vals), board_plays(before, fives)
+                    decisions.append(
+                        Decision(seat, later[seat], ends, onto, tile, after, points, lacking)
+                    )
             later[e.seat] |= BIT[e.tile.index]
     # Tiles a seat drew after a run and may still hold (the last tile of a run that ended
     # in a play was that play).
@@ -204,26 +221,31 @@ def knowledge(obs: Observation) -> Knowledge:
     )
 
 
-LinePlays = tuple[tuple[int, tuple[int, int]], ...]
+Plays = tuple[tuple[int, tuple[int, ...], int], ...]
 
-_LINE_PLAYS: dict[tuple[int, int], LinePlays] = {}
+_LINE_PLAYS: dict[tuple[int, int], Plays] = {}
 
 
-def line_plays(board: Board) -> LinePlays:
-    """Every play onto a line's open ends, as the kernel places tiles: ``(tile, values
-    left)`` (the lower first), tile by tile and end by end, one per tile and pair of
-    values left. (On a line they depend on the open values only: kept by those.)"""
+def board_plays(board: Board, fives: bool) -> Plays:
+    """Every play onto the board's open ends, as the kernel places tiles: ``(tile,
+    values left, points)`` (the values the lowest first; the points scored in play where
+    ``fives``), tile by tile and end by end, one per distinct triple, for every tile
+    (those on the table too: no hand holds them). (On a line
+    without scoring in play they depend on the open values only: kept by those.)"""
     key = (board.vals[0], board.vals[1])
-    found = _LINE_PLAYS.get(key)
+    line = not board.spinner_rule and not fives
+    found = _LINE_PLAYS.get(key) if line else None
     if found is None:
-        out: list[tuple[int, tuple[int, int]]] = []
-        for t, slot, _ in sorted(board.placements(FULL)):
+        out: list[tuple[int, tuple[int, ...], int]] = []
+        for t, slot, count in sorted(board.placements(FULL)):
             child = board.copy()
             child.place(t, slot)
-            a, b = sorted(child.vals)
-            if (t, (a, b)) not in out:
-                out.append((t, (a, b)))
-        found = _LINE_PLAYS[key] = tuple(out)
+            play = (t, tuple(sorted(child.vals)), play_score(count) if fives else 0)
+            if play not in out:
+                out.append(play)
+        found = tuple(out)
+        if line:
+            _LINE_PLAYS[key] = found
     return found
 
 
