@@ -230,8 +230,8 @@ def board_plays(board: Board, fives: bool) -> Plays:
     """Every play onto the board's open ends, as the kernel places tiles: ``(tile,
     values left, points)`` (the values the lowest first; the points scored in play where
     ``fives``), tile by tile and end by end, one per distinct triple, for every tile
-    (those on the table too: no hand holds them). (On a line
-    without scoring in play they depend on the open values only: kept by those.)"""
+    (those on the table too: no hand holds them). On a line without scoring in play
+    they depend on the open values only: kept by those."""
     key = (board.vals[0], board.vals[1])
     line = not board.spinner_rule and not fives
     found = _LINE_PLAYS.get(key) if line else None
