@@ -11,11 +11,14 @@ object per pairing.
 With ``--hands N``, single hands (rounds) instead, on duplicate deals: each of N seeded
 deals is played once with A at each seat of one side (in partnerships: A's team on one
 side, then on the other; with 3 or 4 players: A at each seat in turn), so luck of the
-deal cancels. It prints the share of hands A's side won (a hand nobody wins counts half)
-and A's mean margin per hand (its points less the others' average), each with a 95%
-interval over the deals. Levels: ``beginner``, ``club``, ``expert`` and ``playouts``
-(the Expert as it played before the solver and the model of how players choose: every
-deal played out, the deals weighed by shedding alone).
+deal cancels. It prints the share of hands A's side won (a hand nobody wins counts half
+to every side), the even share (with more than two sides not 1/n, as hands nobody wins
+count half to each: what a seat of B gets on the same deals with B at every seat, each
+deal played once more so) and A's share above it, and A's mean margin per hand (its
+points less the others' average), each with a 95% interval over the deals. Levels:
+``beginner``, ``club``, ``expert`` and ``playouts`` (the Expert as it played before the
+solver and the model of how players choose: every deal played out, the deals weighed by
+shedding alone).
 
     .venv/bin/python scripts/bench_players.py --hands 100 --pairing expert-playouts --jobs 2
 
@@ -191,7 +194,17 @@ def run_hands(c: HandChunk) -> dict[str, Any]:
             share, margin = hand_outcome(rules, play_round(state, seats), side)
             shares.append(share)
             margins.append(margin)
-        deals.append((statistics.mean(shares), statistics.mean(margins), len(shares)))
+        even = 0.5
+        if rules.sides(c.players) > 2:
+            # An even share is not 1/n: a hand nobody wins counts half to every side.
+            # It is what a seat of B gets on this deal with B at every seat.
+            seats = [level_player(c.villain, seed * 7 + s) for s in range(c.players)]
+            state = RoundState.new(rules, c.players, rng=seed, first_round=c.first_round)
+            result = play_round(state, seats)
+            even = statistics.mean(
+                hand_outcome(rules, result, side)[0] for side in range(c.players)
+            )
+        deals.append((statistics.mean(shares), statistics.mean(margins), len(shares), even))
     return {"deals": deals, "times": times, "cpu": cpu}
 
 
@@ -221,7 +234,7 @@ def run_dominoes(c: HandChunk) -> dict[str, Any]:
             share, margin = hand_outcome(rules, result, side)
             shares.append(share)
             margins.append(margin)
-        deals.append((statistics.mean(shares), statistics.mean(margins), len(shares)))
+        deals.append((statistics.mean(shares), statistics.mean(margins), len(shares), 0.5))
     return {"deals": deals, "times": times, "cpu": cpu}
 
 
@@ -351,6 +364,8 @@ def hands_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         c = group[0]
         per_deal = [d for r in part for d in r["deals"]]
         share = interval([d[0] for d in per_deal])
+        even = statistics.mean(d[3] for d in per_deal)
+        above = interval([d[0] - d[3] for d in per_deal])
         margin = interval([d[1] for d in per_deal])
         timing = {}
         for level in (c.hero, c.villain):
@@ -370,6 +385,8 @@ def hands_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
                 "deals": len(per_deal),
                 "hands": sum(d[2] for d in per_deal),
                 "share": [round(x, 4) for x in share],
+                "even_share": round(even, 4),
+                "above_even": [round(x, 4) for x in above],
                 "margin": [round(x, 2) for x in margin],
                 "time": timing,
             }
@@ -380,13 +397,15 @@ def hands_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         return 0
     print(
         "| setup | pairing | deals | hands | first side's share of hands (95% CI) "
+        "| even share | share above even (95% CI) "
         "| its margin per hand (95% CI) | CPU ms per move, median / mean / worst "
         "(wall-clock worst) |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         s, slo, shi = row["share"]
         m, mlo, mhi = row["margin"]
+        a, alo, ahi = row["above_even"]
         cpu = "; ".join(
             f"{level} {v['cpu_median_ms']} / {v['cpu_mean_ms']} / {v['cpu_worst_ms']} "
             f"({v['wall_worst_ms']})"
@@ -395,6 +414,8 @@ def hands_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(
             f"| {row['setup']} | {row['pairing']} | {row['deals']} | {row['hands']} "
             f"| {100 * s:.1f}% ({100 * slo:.1f}–{100 * shi:.1f}%) "
+            f"| {100 * row['even_share']:.1f}% "
+            f"| {100 * a:+.1f} ({100 * alo:+.1f} to {100 * ahi:+.1f}) "
             f"| {m:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {cpu} |"
         )
     print(f"\n{elapsed:.0f} s with {args.jobs} job(s)", file=sys.stderr)
