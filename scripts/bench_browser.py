@@ -2,12 +2,14 @@
 """How fast the engine starts in the reader's browser, against stock Pyodide.
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
-       [--network local 4g] [--site DIR] [--json] [--computer LEVEL [--moves N]] [--visits]
+       [--network local 4g] [--site DIR] [--json] [--computer LEVEL [--moves N]
+       [--preset NAME]] [--visits]
        .venv/bin/python scripts/bench_browser.py --fetches [--site DIR] [--json]
        .venv/bin/python scripts/bench_browser.py --tasks [--runs N] [--site DIR] [--json]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
-  playable; --computer expert: also the Expert's moves there, in the worker (median, worst).
+  playable; --computer expert: also the Expert's moves there, in the worker (median, worst),
+  in a 2-player match of --preset (default block).
   --visits: also the practice page's first and second visits, the second online and
   offline (the service worker, sw.js, serving the site and the engine's files).
 
@@ -82,6 +84,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from site_server import (  # noqa: E402
     CHROMIUM,
@@ -93,6 +96,8 @@ from site_server import (  # noqa: E402
     gzipped,
     serve,
 )
+
+from engine.rules import PRESETS  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 STOCK_FILES = (
@@ -282,12 +287,12 @@ ACTIONS = {
 # The computer's moves in the browser: a match of the reader (first playable tile) against
 # one computer seat of LEVEL, each of the computer's moves timed around its call into the
 # engine (the save replayed, the search, the new view), as the practice page makes it.
-COMPUTER_MOVES = """async ([client, level, seed, moves]) => {
+COMPUTER_MOVES = """async ([client, preset, level, seed, moves]) => {
   const engine = await import(client);
   await engine.startEngine();
   const lang = document.documentElement.lang;
   let { save, view } = await engine.callEngine(
-    "practice_new", { preset: "block", players: 2, levels: [level], seed }, lang);
+    "practice_new", { preset, players: 2, levels: [level], seed }, lang);
   const times = [];
   while (times.length < moves && view.phase !== "match-over") {
     if (view.phase === "round-over") {
@@ -306,14 +311,14 @@ COMPUTER_MOVES = """async ([client, level, seed, moves]) => {
 }"""
 
 
-def run_computer(browser: Any, url: str, level: str, moves: int) -> list[float]:
+def run_computer(browser: Any, url: str, preset: str, level: str, moves: int) -> list[float]:
     """Times of the computer's moves on the practice page, in milliseconds."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(url + "practice/")
         client = url + "assets/js/engine-client.js"
-        times: list[float] = page.evaluate(COMPUTER_MOVES, [client, level, 7, moves])
+        times: list[float] = page.evaluate(COMPUTER_MOVES, [client, preset, level, 7, moves])
         return times
     finally:
         context.close()
@@ -808,6 +813,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--moves", type=int, default=60, help="computer moves timed")
     parser.add_argument(
+        "--preset",
+        default="block",
+        choices=PRESETS,
+        help="the preset of --computer's 2-player match",
+    )
+    parser.add_argument(
         "--visits",
         action="store_true",
         help="also the practice page's first visit and second visit, online and offline",
@@ -908,7 +919,7 @@ def main(argv: list[str] | None = None) -> int:
                                     f" {r['ms']:7.0f} ms from Start"
                                 )
                 if args.computer:
-                    computer = run_computer(browser, url, args.computer, args.moves)
+                    computer = run_computer(browser, url, args.preset, args.computer, args.moves)
                 browser.close()
         finally:
             server.shutdown()
@@ -968,6 +979,7 @@ def main(argv: list[str] | None = None) -> int:
         c = {
             "what": "computer",
             "level": args.computer,
+            "preset": args.preset,
             "moves": len(computer),
             "median_ms": round(statistics.median(computer), 1),
             "worst_ms": round(max(computer), 1),
@@ -976,7 +988,8 @@ def main(argv: list[str] | None = None) -> int:
             out(c)
         else:
             print(
-                f"the computer ({c['level']}) on the practice page, {c['moves']} moves:"
+                f"the computer ({c['level']}) on the practice page, 2-player {c['preset']},"
+                f" {c['moves']} moves:"
                 f" median {c['median_ms']} ms, worst {c['worst_ms']} ms"
             )
     return 0
