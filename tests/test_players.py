@@ -742,6 +742,52 @@ def test_the_expert_plays_out_a_deal_too_big_to_solve_as_it_did_without_the_solv
         assert found == without.search(obs)
 
 
+def _late_position(rules: Rules, players: int, seed: int) -> RoundState | None:
+    """A position with at most 8 tiles in hands and a choice to make, or ``None``."""
+    rng = random.Random(seed)
+    state = RoundState.new(rules, players, rng=seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        if sum(obs.hand_sizes) <= 8 and len(distinct_moves(obs)) > 1:
+            return state
+        state.apply(rng.choice(state.legal_moves()))
+    return None
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "players", "solves"),
+    [
+        ("block", {}, 3, False),
+        ("block", {}, 4, False),
+        ("all-fives", {}, 3, False),
+        ("block-dk", {"partnerships": True}, 4, True),
+        ("block", {}, 2, True),
+    ],
+)
+def test_the_expert_solves_deals_only_with_two_sides(
+    preset: str, options: dict[str, bool], players: int, solves: bool
+) -> None:
+    # With three or four individual players the solver's values would take the others
+    # for one team: the Expert plays every deal out, as with the solver off.
+    rules = Rules.make(preset, **options)
+    seen = 0
+    for seed in range(40):
+        state = _late_position(rules, players, seed)
+        if state is None:
+            continue
+        obs = state.observation(state.current_player)
+        found = Expert(seed=seed, time_limit=None, work=3000).search(obs)
+        assert found.solved is solves
+        if not solves:
+            without = Expert(seed=seed, time_limit=None, work=3000, solve_nodes=0)
+            assert found == without.search(obs)
+        seen += 1
+        if seen == 4:
+            return
+    raise AssertionError("too few late positions")
+
+
 def test_the_experts_solved_deals_are_at_least_min_solved():
     rules = Rules.make("block")
     solved = 0

@@ -53,13 +53,17 @@ class Expert:
     :mod:`engine.players.beliefs` models how players choose, raised to
     ``choice_belief`` (0: not counted).
 
-    Where the solver can, a deal is solved exactly (perfect-information Monte Carlo, as
-    bridge programs and PyPI ``dominoes``' ``probabilistic_alphabeta`` do): each move's
-    value is the side's points minus the other sides' added up under best play by every
-    seat in that deal (see :mod:`engine.solver`), a value more than ``solve_spread``
-    below the deal's best counted as the best less ``solve_spread``. The deals share a
-    budget of ``solve_nodes`` positions searched, and the solver is used when every deal
-    solves within ``solve_nodes // min_solved`` of them. Else, or with ``solve_nodes`` 0, each
+    With two sides (two players, or two teams), where the solver can, a deal is solved
+    exactly (perfect-information Monte Carlo, as bridge programs and PyPI ``dominoes``'
+    ``probabilistic_alphabeta`` do): each move's value is the side's points minus the
+    other side's under best play by every seat in that deal (see :mod:`engine.solver`),
+    a value more than ``solve_spread`` below the deal's best counted as the best less
+    ``solve_spread``. The deals share a budget of ``solve_nodes`` positions searched,
+    and the solver is used when every deal solves within ``solve_nodes // min_solved``
+    of them. With three or four individual players it is not used: its values take the
+    others for one team against the seat (the paranoid assumption), and playing so lost
+    hands to the playouts-only Expert (``scripts/bench_players.py``). Where the solver
+    is not used, or with ``solve_nodes`` 0, each
     move is played out: every seat plays ``eps``-greedy, with probability ``eps`` a
     random legal tile, else on a line (with ``look``) a placement the next seat cannot
     follow in that deal, then the heaviest tile; on a spinner layout the placement
@@ -139,7 +143,11 @@ class Expert:
         weight and the deals; ``None`` when a deal is too big to solve. (The
         deals come from a copy of ``rng``: where the solver is not used, the playouts
         see the deals they always did.)"""
-        if self.solve_nodes <= 0 or _deals(sampler.know) > self.solve_deals:
+        if (
+            self.solve_nodes <= 0
+            or obs.rules.sides(obs.players) > 2
+            or _deals(sampler.know) > self.solve_deals
+        ):
             return None
         rng = _copy(rng)
         solver = Solver(obs.rules, obs.players)
