@@ -689,17 +689,27 @@ def _read_positions(count: int) -> list[RoundState]:
     rules = Rules.make("draw")
     found = []
     for seed in range(400):
-        rng = random.Random(seed)
-        state = RoundState.new(rules, 2, rng=seed)
-        while not state.is_terminal:
-            obs = state.observation(state.current_player)
-            if obs.boneyard_size == 0 and len(distinct_moves(obs)) > 1:
-                found.append(state)
-                break
-            state.apply(rng.choice(state.legal_moves()))
+        state = _first_position(rules, 2, seed, lambda obs: obs.boneyard_size == 0)
+        if state is not None:
+            found.append(state)
         if len(found) == count:
             return found
     raise AssertionError("too few positions")
+
+
+def _first_position(
+    rules: Rules, players: int, seed: int, wanted: Callable[[Observation], bool]
+) -> RoundState | None:
+    """The first position of a seeded round of random play whose seat to move has a
+    choice to make and an observation ``wanted`` holds for, or ``None``."""
+    rng = random.Random(seed)
+    state = RoundState.new(rules, players, rng=seed)
+    while not state.is_terminal:
+        obs = state.observation(state.current_player)
+        if wanted(obs) and len(distinct_moves(obs)) > 1:
+            return state
+        state.apply(rng.choice(state.legal_moves()))
+    return None
 
 
 def test_the_expert_solves_exactly_a_position_its_seat_can_read():
@@ -742,19 +752,6 @@ def test_the_expert_plays_out_a_deal_too_big_to_solve_as_it_did_without_the_solv
         assert found == without.search(obs)
 
 
-def _late_position(rules: Rules, players: int, seed: int) -> RoundState | None:
-    """A position with at most 8 tiles in hands and a choice to make, or ``None``."""
-    rng = random.Random(seed)
-    state = RoundState.new(rules, players, rng=seed)
-    while not state.is_terminal:
-        seat = state.current_player
-        obs = state.observation(seat)
-        if sum(obs.hand_sizes) <= 8 and len(distinct_moves(obs)) > 1:
-            return state
-        state.apply(rng.choice(state.legal_moves()))
-    return None
-
-
 @pytest.mark.parametrize(
     ("preset", "options", "players", "solves"),
     [
@@ -773,7 +770,8 @@ def test_the_expert_solves_deals_only_with_two_sides(
     rules = Rules.make(preset, **options)
     seen = 0
     for seed in range(40):
-        state = _late_position(rules, players, seed)
+        # Late in the round: at most 8 tiles in hands.
+        state = _first_position(rules, players, seed, lambda obs: sum(obs.hand_sizes) <= 8)
         if state is None:
             continue
         obs = state.observation(state.current_player)
