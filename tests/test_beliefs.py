@@ -27,14 +27,17 @@ def t(a: int, b: int) -> Tile:
     return Tile(a, b)
 
 
-def test_each_2_player_game_has_a_model_and_the_others_none():
+def test_each_2_sided_game_has_a_model_and_the_others_none():
     assert model_for(Rules.make("block"), 2) is BLOCK_MODEL
     assert model_for(Rules.make("block-dk"), 2) is BLOCK_MODEL
     assert model_for(Rules.make("draw"), 2) is DRAW_MODEL
     assert model_for(Rules.make("block-dk", draw=True), 2) is DRAW_MODEL
     assert model_for(Rules.make("all-fives"), 2) is FIVES_MODEL
     assert model_for(Rules.make("block"), 3) is None
-    assert model_for(Rules.make("block-dk", partnerships=True), 4) is None
+    assert model_for(Rules.make("block-dk"), 4) is None
+    # Two teams read the 2-player model.
+    assert model_for(Rules.make("block-dk", partnerships=True), 4) is BLOCK_MODEL
+    assert model_for(Rules.make("block-dk", partnerships=True, draw=True), 4) is DRAW_MODEL
 
 
 def light_tile_position(heavy_held: bool) -> tuple[RoundState, list[int]]:

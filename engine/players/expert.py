@@ -48,9 +48,9 @@ class Expert:
     candidate move is valued in that deal, and the move with the best average wins. Ties
     go to the move the Club player prefers. Outside All Fives a deal in which a seat
     passed up a heavier tile that fitted counts ``shed_belief`` times as much for each
-    such play (players shed heavy tiles). In the 2-player games a deal also
-    counts the chance that the other seat would have made its choices holding its tiles, as
-    :mod:`engine.players.beliefs` models how players choose, raised to
+    such play (players shed heavy tiles). With two sides (two players, or two teams) a deal
+    also counts the chance that the other seats would have made their choices holding its
+    tiles, as :mod:`engine.players.beliefs` models how players choose, raised to
     ``choice_belief`` (0: not counted).
 
     With two sides (two players, or two teams), where the solver can, a deal is solved
@@ -247,9 +247,9 @@ def deal_weigher(
 ) -> Callable[[list[int]], float]:
     """The weight of a sampled deal (its hands as masks, by seat). Outside All Fives
     players shed heavy tiles: a deal where a seat passed up a heavier tile that fitted,
-    one it then held, weighs ``belief`` for each such play. In the 2-player games, with
-    ``choice`` above 0, it also weighs the chance that the other seat would
-    have made its choices holding that deal's tiles (:mod:`engine.players.beliefs`),
+    one it then held, weighs ``belief`` for each such play. With two sides, with
+    ``choice`` above 0, it also weighs the chance that the other seats would
+    have made their choices holding that deal's tiles (:mod:`engine.players.beliefs`),
     raised to ``choice``."""
     if obs.rules.fives:
         belief = 1.0
