@@ -7,9 +7,11 @@ is the first one with at most k tiles left in hands (the deal itself for the fir
 where it holds at most 16), with the boneyard's order known in the draw games. A solve
 gives the exact value of every legal move and a principal line (``engine.solver.solve``).
 Times are CPU time (steadier on a shared machine than the clock): CPython's, and in
-Pyodide the Node process's.
+Pyodide the Node process's. With ``--spread N`` a move more than N points worse than the
+best is only shown to be so (``solve(state, spread=N)``); the rows then also count the
+moves whose value is such a bound, not exact.
 
-    .venv/bin/python scripts/bench_solver.py [--deals 20] [--pyodide] [--json]
+    .venv/bin/python scripts/bench_solver.py [--deals 20] [--spread N] [--pyodide] [--json]
 """
 
 from __future__ import annotations
@@ -46,11 +48,14 @@ TILES = (16, 12, 8, 4)
 """Rows: at most so many tiles left in hands (the deal where it holds no more)."""
 
 
-def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[str, Any]]:
-    """Solve the positions of ``deals`` seeded deals per setup; one row per setup and
-    tile count with the median and worst milliseconds and positions searched, and the
-    seed of the slowest deal (``bench-solver/{setup}/{seed}`` seeds its deal). (Run as
-    it stands in CPython and, its source sent over, in Pyodide.)"""
+def measure(
+    setups: list[list[Any]], deals: int, tiles: list[int], spread: int | None = None
+) -> list[dict[str, Any]]:
+    """Solve the positions of ``deals`` seeded deals per setup (with ``spread``, if
+    given); one row per setup and tile count with the median and worst milliseconds and
+    positions searched, the seed of the slowest deal (``bench-solver/{setup}/{seed}``
+    seeds its deal) and how many of the moves solved have a bound, not an exact value.
+    (Run as it stands in CPython and, its source sent over, in Pyodide.)"""
     import random
     import statistics
     import sys
@@ -76,6 +81,7 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
         times: dict[int, list[float]] = {k: [] for k in counts}
         nodes: dict[int, list[int]] = {k: [] for k in counts}
         seeds: dict[int, list[int]] = {k: [] for k in counts}
+        moves = {k: [0, 0] for k in counts}
         for seed in range(deals):
             rng = random.Random(f"bench-solver/{label}/{seed}")
             state = RoundState.new(rules, players, rng=rng)
@@ -85,8 +91,10 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
                 if state.is_terminal:
                     break
                 start = clock()
-                sol = solve(state)
+                sol = solve(state, spread)
                 times[k].append(1000 * (clock() - start))
+                moves[k][0] += len(sol.moves)
+                moves[k][1] += sum(not m.exact for m in sol.moves)
                 nodes[k].append(sol.nodes)
                 seeds[k].append(seed)
         for k in counts:
@@ -102,16 +110,20 @@ def measure(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[
                         "median_nodes": round(statistics.median(nodes[k])),
                         "worst_nodes": max(nodes[k]),
                         "worst_seed": seeds[k][times[k].index(max(times[k]))],
+                        "moves": moves[k][0],
+                        "bounds": moves[k][1],
                     }
                 )
     return rows
 
 
-def in_pyodide(setups: list[list[Any]], deals: int, tiles: list[int]) -> list[dict[str, Any]]:
+def in_pyodide(
+    setups: list[list[Any]], deals: int, tiles: list[int], spread: int | None = None
+) -> list[dict[str, Any]]:
     """:func:`measure` run in Pyodide under Node (``tests/pyodide_run.mjs``)."""
     code = (
         inspect.getsource(measure)
-        + f"\nimport json\njson.dumps(measure({setups!r}, {deals!r}, {tiles!r}))\n"
+        + f"\nimport json\njson.dumps(measure({setups!r}, {deals!r}, {tiles!r}, {spread!r}))\n"
     )
     rows: list[dict[str, Any]] = run_in_pyodide(code)
     return rows
@@ -121,15 +133,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="seeded deals per setup")
     parser.add_argument("--only", action="append", help="setups to run, e.g. draw:2")
+    parser.add_argument(
+        "--spread", type=int, help="show moves more than N points below the best only to be so"
+    )
     parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide")
     parser.add_argument("--json", action="store_true", help="one JSON object per row")
     args = parser.parse_args(argv)
     setups = [list(s) for s in SETUPS if not args.only or s[0] in args.only]
     if not setups:
         parser.error("nothing to run")
-    runs = [("cpython", measure(setups, args.deals, list(TILES)))]
+    if args.spread is not None and args.spread < 0:
+        parser.error("--spread must be 0 or more")
+    runs = [("cpython", measure(setups, args.deals, list(TILES), args.spread))]
     if args.pyodide:
-        runs.append(("pyodide", in_pyodide(setups, args.deals, list(TILES))))
+        runs.append(("pyodide", in_pyodide(setups, args.deals, list(TILES), args.spread)))
     if args.json:
         for engine, rows in runs:
             for row in rows:
@@ -137,16 +154,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         "| engine | setup | tiles in hands | positions | median ms | worst ms "
-        "| nodes, median / worst | worst deal |"
+        "| nodes, median / worst | worst deal | moves bounded |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for engine, rows in runs:
         for r in rows:
             tiles = f"{r['tiles']} (deal)" if r["deal"] else str(r["tiles"])
             print(
                 f"| {engine} | {r['setup']} | {tiles} | {r['positions']} | {r['median_ms']} "
                 f"| {r['worst_ms']} | {r['median_nodes']} / {r['worst_nodes']} "
-                f"| {r['worst_seed']} |"
+                f"| {r['worst_seed']} | {r['bounds']} of {r['moves']} |"
             )
     print()
     for engine, rows in runs:
