@@ -3,13 +3,14 @@
 
 Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--action NAME]
        [--network local 4g] [--site DIR] [--json] [--computer LEVEL [--moves N]
-       [--preset NAME]] [--visits]
+       [--preset NAME] [--players N [--partnerships]]] [--visits]
        .venv/bin/python scripts/bench_browser.py --fetches [--site DIR] [--json]
        .venv/bin/python scripts/bench_browser.py --tasks [--runs N] [--site DIR] [--json]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
   playable; --computer expert: also the Expert's moves there, in the worker (median, worst),
-  in a 2-player match of --preset (default block).
+  in a match of --preset (default block) with --players seats (default 2; --partnerships:
+  4 players in two teams), every seat but the reader's played by the computer.
   --visits: also the practice page's first and second visits, the second online and
   offline (the service worker, sw.js, serving the site and the engine's files).
 
@@ -285,14 +286,15 @@ ACTIONS = {
 
 
 # The computer's moves in the browser: a match of the reader (first playable tile) against
-# one computer seat of LEVEL, each of the computer's moves timed around its call into the
+# computer seats of LEVEL, each of the computer's moves timed around its call into the
 # engine (the save replayed, the search, the new view), as the practice page makes it.
-COMPUTER_MOVES = """async ([client, preset, level, seed, moves]) => {
+COMPUTER_MOVES = """async ([client, preset, options, players, level, seed, moves]) => {
   const engine = await import(client);
   await engine.startEngine();
   const lang = document.documentElement.lang;
+  const levels = Array(players - 1).fill(level);
   let { save, view } = await engine.callEngine(
-    "practice_new", { preset, players: 2, levels: [level], seed }, lang);
+    "practice_new", { preset, options, players, levels, seed }, lang);
   const times = [];
   while (times.length < moves && view.phase !== "match-over") {
     if (view.phase === "round-over") {
@@ -311,14 +313,18 @@ COMPUTER_MOVES = """async ([client, preset, level, seed, moves]) => {
 }"""
 
 
-def run_computer(browser: Any, url: str, preset: str, level: str, moves: int) -> list[float]:
-    """Times of the computer's moves on the practice page, in milliseconds."""
+def run_computer(
+    browser: Any, url: str, game: dict[str, Any], level: str, moves: int
+) -> list[float]:
+    """Times of the computer's moves on the practice page, in milliseconds, in a match
+    of ``game`` (its ``preset``, ``options`` and ``players``)."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(url + "practice/")
         client = url + "assets/js/engine-client.js"
-        times: list[float] = page.evaluate(COMPUTER_MOVES, [client, preset, level, 7, moves])
+        args = [client, game["preset"], game["options"], game["players"], level, 7, moves]
+        times: list[float] = page.evaluate(COMPUTER_MOVES, args)
         return times
     finally:
         context.close()
@@ -816,7 +822,15 @@ def main(argv: list[str] | None = None) -> int:
         "--preset",
         default="block",
         choices=PRESETS,
-        help="the preset of --computer's 2-player match",
+        help="the preset of --computer's match",
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, choices=(2, 3, 4), help="seats in --computer's match"
+    )
+    parser.add_argument(
+        "--partnerships",
+        action="store_true",
+        help="--computer's match in two teams (with --players 4)",
     )
     parser.add_argument(
         "--visits",
@@ -834,6 +848,13 @@ def main(argv: list[str] | None = None) -> int:
         help="only: the longest main-thread task after the first interaction, per page",
     )
     args = parser.parse_args(argv)
+    if args.partnerships and args.players != 4:
+        parser.error("--partnerships needs --players 4")
+    game = {
+        "preset": args.preset,
+        "options": {"partnerships": True} if args.partnerships else {},
+        "players": args.players,
+    }
 
     from playwright.sync_api import sync_playwright
 
@@ -919,7 +940,7 @@ def main(argv: list[str] | None = None) -> int:
                                     f" {r['ms']:7.0f} ms from Start"
                                 )
                 if args.computer:
-                    computer = run_computer(browser, url, args.preset, args.computer, args.moves)
+                    computer = run_computer(browser, url, game, args.computer, args.moves)
                 browser.close()
         finally:
             server.shutdown()
@@ -980,6 +1001,8 @@ def main(argv: list[str] | None = None) -> int:
             "what": "computer",
             "level": args.computer,
             "preset": args.preset,
+            "players": args.players,
+            "partnerships": args.partnerships,
             "moves": len(computer),
             "median_ms": round(statistics.median(computer), 1),
             "worst_ms": round(max(computer), 1),
@@ -987,9 +1010,10 @@ def main(argv: list[str] | None = None) -> int:
         if out:
             out(c)
         else:
+            teams = " in partnerships" if c["partnerships"] else ""
             print(
-                f"the computer ({c['level']}) on the practice page, 2-player {c['preset']},"
-                f" {c['moves']} moves:"
+                f"the computer ({c['level']}) on the practice page, {c['players']}-player"
+                f" {c['preset']}{teams}, {c['moves']} moves:"
                 f" median {c['median_ms']} ms, worst {c['worst_ms']} ms"
             )
     return 0
