@@ -8,8 +8,8 @@ where it holds at most 16), with the boneyard's order known in the draw games. A
 gives the exact value of every legal move and a principal line (``engine.solver.solve``).
 Times are CPU time (steadier on a shared machine than the clock): CPython's, and in
 Pyodide the Node process's. With ``--spread N`` a move more than N points worse than the
-best is only shown to be so (``solve(state, spread=N)``); the rows then also count the
-moves whose value is such a bound, not exact.
+best is only shown to be so (``solve(state, spread=N)``); each row counts the moves
+whose value is then such a bound, not exact (none without a spread).
 
     .venv/bin/python scripts/bench_solver.py [--deals 20] [--spread N] [--pyodide] [--json]
 """
