@@ -23,7 +23,7 @@ them. For each case the walk records
 Why it is independent. The engine's rules live once, in ``engine.kernel``: ``Layout``
 and ``RoundState`` keep the kernel's ``Board`` and ask it, so replaying one through the
 other (``tests/test_kernel.py``) cannot catch a rule the kernel gets wrong. The oracle
-below is a second rule book written from ``../shared/RULES.md`` alone, deliberately
+below is a second rule book written from ``dev/rules.md`` alone, deliberately
 plain (tiles are ``(low, high)`` tuples, open ends a dictionary, hands sets, no bit
 masks, no tables) and importing nothing from the engine: not even the preset tables of
 ``engine.rules``, which it writes out itself. The engine is driven only through its
@@ -54,7 +54,7 @@ DATA = Path(__file__).resolve().parent / "data" / "perft.json"
 Pair = tuple[int, int]
 """A tile as the oracle sees it: ``(low, high)``, ``low <= high``."""
 
-# -- the oracle: the rules of ../shared/RULES.md, written out plainly ------------------
+# -- the oracle: the rules of dev/rules.md, written out plainly -----------------------
 
 
 @dataclass(frozen=True)

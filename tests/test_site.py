@@ -66,7 +66,7 @@ PAGES = (
 DEFAULT = "en"
 SITE = "http://site.test"  # a stand-in origin to resolve relative links against
 RULES_SHARED = ROOT.parent / "shared" / "RULES.md"
-RULES_COPY = Path(__file__).with_name("RULES.copy.md")
+RULES_COPY = ROOT / "dev" / "rules.md"
 ALLOWED_LINK_HOSTS = ("pagat.com", "www.pagat.com")
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
@@ -683,7 +683,7 @@ def test_search_finds_the_languages_own_words(site: Site, lang: str) -> None:
 
 def rules_example_ids() -> list[str]:
     """The ids of RULES.md's worked-example table (../shared beside the clone, else the
-    copy in tests/)."""
+    copy in dev/rules.md)."""
     path = RULES_SHARED if RULES_SHARED.is_file() else RULES_COPY
     text = path.read_text(encoding="utf-8")
     table = text[text.index("## Worked examples") :]
