@@ -81,8 +81,8 @@ def test_the_bounds_are_the_documented_ones() -> None:
     source = STORE_JS.read_text(encoding="utf-8")
     assert f"export const MAX_CHARS = {MAX_CHARS // 1024} * 1024;" in source
     assert "export const MAX_DEPTH = 64;" in source
-    readme = (STORE_JS.parents[3] / "README.md").read_text(encoding="utf-8")
-    assert "256 KiB" in readme and "64" in readme
+    doc = (STORE_JS.parents[3] / "dev" / "browser.md").read_text(encoding="utf-8")
+    assert "256 KiB" in doc and "64" in doc
 
 
 # --- The practice page --------------------------------------------------------------------
