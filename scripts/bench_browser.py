@@ -87,6 +87,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchlog  # noqa: E402
 from site_server import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -847,6 +848,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only: the longest main-thread task after the first interaction, per page",
     )
+    benchlog.add_flag(parser)
     args = parser.parse_args(argv)
     if args.partnerships and args.players != 4:
         parser.error("--partnerships needs --players 4")
@@ -859,6 +861,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     out = (lambda o: print(json.dumps(o))) if args.json else None
+    logged: list[dict[str, Any]] = []  # the summaries, for the history (scripts/benchlog.py)
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
@@ -959,6 +962,7 @@ def main(argv: list[str] | None = None) -> int:
                 "longest_task_cpu_ms": round(max(r["longest_task_cpu_ms"] for r in rows)),
                 "first_answer_median_ms": _median([r["first_answer_ms"] for r in rows]),
             }
+            logged.append(summary)
             if out:
                 out(summary)
             else:
@@ -969,12 +973,16 @@ def main(argv: list[str] | None = None) -> int:
                     f" own CPU time in a task at most {summary['longest_task_cpu_ms']} ms;"
                     f" first answer median {summary['first_answer_median_ms']} ms"
                 )
+        benchlog.log(
+            "bench_browser.py", logged, labels=("what", "page"), args=args, python="pyodide"
+        )
         return 0
     for network, (stock, ours) in starts.items():
         summary = summarize_starts(network, stock, ours) | {
             "page": args.page,
             "action": args.action,
         }
+        logged.append(summary)
         if out:
             out(summary)
         else:
@@ -987,6 +995,7 @@ def main(argv: list[str] | None = None) -> int:
             }
             for what in ("first_no_worker", "first", "second_online", "second_offline")
         }
+        logged.append({"what": "visits_summary", **visit_summary})
         if out:
             out({"what": "visits_summary", **visit_summary})
         else:
@@ -1007,6 +1016,7 @@ def main(argv: list[str] | None = None) -> int:
             "median_ms": round(statistics.median(computer), 1),
             "worst_ms": round(max(computer), 1),
         }
+        logged.append(c)
         if out:
             out(c)
         else:
@@ -1016,6 +1026,9 @@ def main(argv: list[str] | None = None) -> int:
                 f" {c['preset']}{teams}, {c['moves']} moves:"
                 f" median {c['median_ms']} ms, worst {c['worst_ms']} ms"
             )
+    benchlog.log(
+        "bench_browser.py", logged, labels=("what", "network", "page"), args=args, python="pyodide"
+    )
     return 0
 
 

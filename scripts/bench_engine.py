@@ -31,6 +31,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import benchlog
+
 from engine.kernel import random_rounds
 from engine.rules import PRESETS, Rules
 from engine.state import RoundState
@@ -393,15 +395,22 @@ def print_yardsticks(where: str, sticks: dict[str, Any], as_json: bool) -> None:
     )
 
 
-def run_yardsticks(seconds: float, repeat: int, pyodide: bool, as_json: bool) -> None:
-    """Prints :func:`yardsticks` in CPython, then (with ``pyodide``) in Pyodide."""
-    print_yardsticks("CPython", yardsticks(seconds, repeat, None), as_json)
+def run_yardsticks(
+    seconds: float, repeat: int, pyodide: bool, as_json: bool
+) -> list[dict[str, Any]]:
+    """Prints :func:`yardsticks` in CPython, then (with ``pyodide``) in Pyodide, and
+    returns them, one row per Python."""
+    sticks = yardsticks(seconds, repeat, None)
+    print_yardsticks("CPython", sticks, as_json)
+    rows = [{"engine": "cpython", **sticks}]
     if pyodide:
-        sticks = yardsticks_in_pyodide(seconds, repeat)
-        if sticks is None:
+        in_pyodide = yardsticks_in_pyodide(seconds, repeat)
+        if in_pyodide is None:
             print("Pyodide: needs Node and the npm package pyodide (scripts/setup.sh)")
         else:
-            print_yardsticks("Pyodide", sticks, as_json)
+            print_yardsticks("Pyodide", in_pyodide, as_json)
+            rows.append({"engine": "pyodide", **in_pyodide})
+    return rows
 
 
 def main() -> None:
@@ -418,10 +427,12 @@ def main() -> None:
         help="the yardsticks in Pyodide too (with Node and the npm package)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    benchlog.add_flag(parser)
     args = parser.parse_args()
 
     if args.yardsticks:
-        run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
+        sticks = run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
+        benchlog.log("bench_engine.py", sticks, args=args)
         return
 
     rows: list[dict[str, Any]] = []
@@ -479,7 +490,11 @@ def main() -> None:
         shares = ", ".join(f"{p} {summary[f'api_share_{p}']:.0%}" for p in PRESETS)
         print(f"public RoundState / kernel, 2 players: {shares}")
         print(f"SVG of a whole-round layout ({SVG_TILES} tiles): {summary['svg_ms_28_tiles']} ms\n")
-    run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
+    sticks = run_yardsticks(args.seconds, args.repeat, args.pyodide, args.json)
+    benchlog.log(
+        "bench_engine.py", [*rows, summary], labels=("engine", "preset", "players"), args=args
+    )
+    benchlog.log("bench_engine.py", sticks, args=args)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import benchlog
+
 from engine.layout import End
 from engine.players import Player, make_player, play_match, play_round
 from engine.rules import Rules
@@ -391,6 +393,7 @@ def hands_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
                 "time": timing,
             }
         )
+    benchlog.log("bench_players.py", rows, labels=("setup", "pairing"), args=args)
     if args.json:
         for row in rows:
             print(json.dumps(row))
@@ -453,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
         help="the Experts' clock cap off: their budgets count work only, so a loaded "
         "machine plays the same moves as a quiet one",
     )
+    benchlog.add_flag(parser)
     args = parser.parse_args(argv)
     EXPERT_OPTIONS.update(args.expert_options)
     if args.no_clock:
@@ -522,6 +526,7 @@ def main(argv: list[str] | None = None) -> int:
                 "time": timing,
             }
         )
+    benchlog.log("bench_players.py", rows, labels=("setup", "pairing"), args=args)
     if args.json:
         for row in rows:
             print(json.dumps(row))

@@ -27,6 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchlog  # noqa: E402
+
 from scripts.pyodide_node import run_in_pyodide  # noqa: E402
 
 # (label, preset, options, players)
@@ -138,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, help="deals sampled per decision")
     parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide")
     parser.add_argument("--json", action="store_true", help="one JSON object per row")
+    benchlog.add_flag(parser)
     args = parser.parse_args(argv)
     setups = [list(s) for s in SETUPS if not args.only or s[0] in args.only]
     if not setups:
@@ -145,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     runs = [("cpython", measure(setups, args.rounds, args.budget))]
     if args.pyodide:
         runs.append(("pyodide", in_pyodide(setups, args.rounds, args.budget)))
+    rows = [{"engine": engine, **row} for engine, part in runs for row in part]
+    benchlog.log("bench_review.py", rows, labels=("setup",), args=args)
     if args.json:
         for engine, rows in runs:
             for row in rows:

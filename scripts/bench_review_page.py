@@ -62,6 +62,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchlog  # noqa: E402
+
 from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, build_site, serve  # noqa: E402
 
 # (label, preset, players, the aim in seconds a round)
@@ -390,6 +392,7 @@ def main() -> int:
     parser.add_argument(
         "--trace", action="store_true", help="trace the main thread's tasks (CPU time)"
     )
+    benchlog.add_flag(parser)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -421,6 +424,14 @@ def main() -> int:
                         )
                         row["aim_s"] = aims[label]
                         report(row, json_lines=args.json, frames=args.frames)
+                        figures = {k: v for k, v in row.items() if k not in ("times_s", "frames")}
+                        benchlog.log(
+                            "bench_review_page.py",
+                            [figures],
+                            labels=("setup",),
+                            args=args,
+                            python="pyodide",
+                        )
                 browser.close()
         finally:
             server.shutdown()

@@ -40,6 +40,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+import benchlog
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "pl", "de", "da")
 PAGES = ("index", "block", "house-rules", "draw-and-all-fives")
@@ -168,12 +170,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="measure this built site; do not build")
     parser.add_argument("--json", action="store_true", help="print JSON, not a table")
+    benchlog.add_flag(parser)
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or Path(tmp) / "site"
         seconds = None if args.site else build(site)
         loads = [measure(site, page, lang) for page in PAGES for lang in LANGUAGES]
+    pages = [
+        {"url": page_url(x.page, x.lang), "raw_bytes": x.raw, "gzip_bytes": x.gzipped}
+        for x in loads
+    ]
+    benchlog.log("bench_site.py", [{"build_s": seconds}, *pages], labels=("url",), args=args)
 
     if args.json:
         print(

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import benchlog  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_web_fuzz import SEED_CASES, SEEDS, mutated, request_text  # noqa: E402
@@ -32,7 +33,9 @@ from engine.scorepad import MAX_ROUNDS  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=100, help="requests per seed")
-    examples = parser.parse_args().examples
+    benchlog.add_flag(parser)
+    args = parser.parse_args()
+    examples = args.examples
     times: list[tuple[float, str, str]] = []
     for method, k in SEED_CASES:
         seed = SEEDS[method][k]
@@ -65,6 +68,11 @@ def main() -> None:
         start = time.perf_counter()
         reply = web.call(text)
         print(f"{(time.perf_counter() - start) * 1000:8.1f} ms  {method:22} {reply[:60]}")
+    slowest: dict[str, float] = {}
+    for seconds, method, _ in times:
+        slowest[method] = max(slowest.get(method, 0.0), round(seconds * 1000, 1))
+    rows = [{"method": m, "slowest_call_ms": ms} for m, ms in slowest.items()]
+    benchlog.log("bench_web_fuzz.py", rows, labels=("method",), args=args)
     print("\nSlowest calls:")
     for seconds, method, reply in sorted(times, reverse=True)[:10]:
         print(f"{seconds * 1000:8.1f} ms  {method:22} {reply}")
