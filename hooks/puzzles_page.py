@@ -12,7 +12,7 @@ and its theme and difficulty are what their rules give. Each problem names the f
 the puzzle, and goes to the build's one list (``hooks/kit.py``), so a strict build with a
 changed puzzle fails at any verbosity.
 
-The check solves every puzzle (about 2 s of CPU here). A check that found nothing is
+The check solves every puzzle (its time is in dev/benchmarks.md). A check that found nothing is
 remembered in ``build/puzzle-check/``, under the hash of the data file and of every
 engine source it depends on: a build with the same puzzles and the same engine skips it,
 any change to either checks again, and a check that found a problem is never remembered.
