@@ -46,7 +46,7 @@ from typing import Any, BinaryIO, NoReturn
 
 from engine import review
 from engine.description import describe
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.lang import LANGUAGES
 from engine.layout import Layout
 from engine.records import (
@@ -390,7 +390,7 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 1 <= args.round <= count:
             raise DominoError("review_cli_round", round=args.round, count=count)
         if not 1 <= args.seat <= state.players:
-            raise DominoError("bad_seat", seat=args.seat, players=state.players)
+            raise DominoError("bad_seat", seat=Seat(args.seat - 1), players=state.players)
         found = review_views.review_view(
             record, args.seat - 1, args.round - 1, lang, seed=args.seed, budget=args.budget
         )

@@ -19,10 +19,29 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.lang import TABLES, fill
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat named in a message: ``index`` counts from 0, as records and the API do; a
+    reader is told it counted from 1, as every screen counts seats (``None``, no seat, is
+    told as ``null``)."""
+
+    index: int | None
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the language tables named in a message: ``key`` is its key
+    (``error.shape.int``), told in the message's language."""
+
+    key: str
 
 
 class DominoError(ValueError):
@@ -32,14 +51,17 @@ class DominoError(ValueError):
     """The form control the error concerns (its element id), where a page asked with a
     form: a practice setting's error names ``practice-seed``, ``practice-players``, …"""
 
+    cause: DominoError | None = None
+    """The error this one reports on (a bad seed in a saved game): told in the same
+    language, it fills this one's ``{detail}``."""
+
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        super().__init__(self.message("en"))
+        super().__init__(code)
 
-    cause: DominoError | None = None
-    """The error this one reports on (a bad seed in a saved game): its message, in the
-    same language, is this one's ``detail``."""
+    def __str__(self) -> str:
+        return self.message("en")
 
     def at(self, field: str) -> DominoError:
         """This error, told at the form control ``field``."""
@@ -47,23 +69,20 @@ class DominoError(ValueError):
         return self
 
     def because(self, cause: DominoError) -> DominoError:
-        """This error, its ``detail`` told by ``cause`` in whatever language it is told."""
+        """This error, its ``{detail}`` told by ``cause`` in whatever language it is told."""
         self.cause = cause
         return self
 
     @classmethod
     def about(cls, code: str, detail: str, **params: Any) -> DominoError:
-        """The error ``code`` whose ``detail`` is the error ``detail`` (with ``params``),
+        """The error ``code`` whose ``{detail}`` is the error ``detail`` (with ``params``),
         so that both are told in the same language (see :meth:`because`)."""
-        cause = cls(detail, **params)
-        return cls(code, detail=cause.message("en").removesuffix(".")).because(cause)
+        return cls(code).because(cls(detail, **params))
 
     def message(self, lang: str = "en") -> str:
         """The error told in ``lang`` (``en``, ``fr``, ``pl``, ``de`` or ``da``)."""
-        params = self.params
-        if self.cause is not None:
-            params = {**params, "detail": self.cause.message(lang).removesuffix(".")}
-        return error_message(lang, self.code, params)
+        detail = None if self.cause is None else self.cause.message(lang).removesuffix(".")
+        return error_message(lang, self.code, self.params, detail)
 
 
 GIVEN_CAP = 40
@@ -96,13 +115,25 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "task_field": {"field": "text"},
     "unknown_puzzle": {"puzzle": "text"},
     "bad_date": {"date": "text"},
+    "record_not_int": {"value": None},
+    "record_not_list": {"value": None},
+    "record_not_bool": {"value": None},
+    "record_not_tiles": {"value": None},
+    "record_first_leader": {"value": None},
+    "example_unknown_kind": {"kind": "text"},
+    "example_field": {"value": None},
 }
 
 
-def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
+def error_message(
+    lang: str, code: str, params: Mapping[str, Any], detail: str | None = None
+) -> str:
     """An error message in ``lang`` (English for an unknown language).
 
-    End names are translated; a caller's value is shown as JSON with its kind when it
+    ``detail``, the message of the error this one reports on, already in ``lang``, fills
+    the field ``{detail}`` as it is. A :class:`Seat` is told counted from 1, a
+    :class:`Term` in the language's word. End names are
+    translated; a caller's value is shown as JSON with its kind when it
     is not the expected one (``"150" (text)``), cut after :data:`GIVEN_CAP` characters;
     the engine's own words (tiles as [a|b], lists of allowed values) are shown as they
     are, cut after :data:`PARAM_CAP`. Never raises, whatever the parameters hold.
@@ -112,7 +143,12 @@ def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
     given = _GIVEN.get(code, {})
     filled: dict[str, Any] = {}
     for name, value in params.items():
-        if name in given:
+        if isinstance(value, Seat):
+            index = value.index
+            filled[name] = index + 1 if type(index) is int else _show_plain(index)
+        elif isinstance(value, Term):
+            filled[name] = table.get(value.key, TABLES["en"].get(value.key, value.key))
+        elif name in given:
             filled[name] = _show_given(value, given[name], table)
         elif type(value) is int and abs(value) < 10**12:
             filled[name] = value  # a count, which a plural field may need as a number
@@ -120,6 +156,8 @@ def error_message(lang: str, code: str, params: Mapping[str, Any]) -> str:
             filled[name] = table[f"end.{value}"]
         else:
             filled[name] = _show_plain(value)
+    if detail is not None:
+        filled["detail"] = detail
     template = table.get(f"error.{code}")
     if template is None:
         return f"{code}: {filled}"
@@ -261,19 +299,26 @@ def _int_text(n: int) -> str:
 
 def _cap(text: str, cap: int) -> str:
     """``text`` cut after ``cap`` characters (then "…"), with every character that does
-    not print (controls, unpaired surrogates, …) written as a JSON escape, so that a
-    message always encodes and prints."""
+    not print (controls, format and direction marks, unpaired surrogates, line and
+    paragraph separators, …) written as a JSON escape, so that a message always encodes,
+    prints and reads in order; spaces of every width (the no-break spaces of French
+    typography among them) are kept as they are."""
     if len(text) <= cap and text.isprintable():
         return text
     out: list[str] = []
     size = 0
     for c in text[: cap + 1]:
-        piece = c if c.isprintable() else _escape(c)
+        piece = c if _readable(c) else _escape(c)
         size += len(piece)
         if size > cap:
             return "".join(out) + "…"
         out.append(piece)
     return "".join(out)
+
+
+def _readable(c: str) -> bool:
+    """Whether a reader can read ``c`` as it is: it prints, or it is a space."""
+    return c.isprintable() or unicodedata.category(c) == "Zs"
 
 
 def _escape(c: str) -> str:

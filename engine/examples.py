@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Term
 from engine.lang import reader_seat
 from engine.layout import Layout
 from engine.match import match_outcome
@@ -50,38 +50,38 @@ def _seat(v: Any) -> bool:
 
 
 _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
-    # field: (check, what it must be)
-    "id": (lambda v: isinstance(v, str) and bool(v), "a name"),
-    "kind": (lambda v: isinstance(v, str), "a kind"),
-    "preset": (lambda v: isinstance(v, str), "a preset name"),
-    "options": (lambda v: isinstance(v, dict), "an object"),
-    "tile": (lambda v: isinstance(v, str), 'a tile such as "6-6"'),
+    # field: (check, the shape it must have: a word error.shape.<shape>)
+    "id": (lambda v: isinstance(v, str) and bool(v), "name"),
+    "kind": (lambda v: isinstance(v, str), "kind"),
+    "preset": (lambda v: isinstance(v, str), "preset"),
+    "options": (lambda v: isinstance(v, dict), "object"),
+    "tile": (lambda v: isinstance(v, str), "tile"),
     "plays": (
         lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-        "a list of plays",
+        "plays",
     ),
-    "players": (lambda v: _int(v), "a whole number"),
-    "pips": (_ints, "a list of whole numbers"),
-    "totals": (_ints, "a list of whole numbers"),
-    "went_out": (_seat, "a seat or null"),
-    "last_double": (lambda v: isinstance(v, bool), "true or false"),
-    "raw": (lambda v: _int(v) and v >= 0, "a whole number"),
-    "leader": (lambda v: _int(v) and v >= 0, "a seat"),
-    "blocked": (lambda v: isinstance(v, bool), "true or false"),
-    "value": (_int, "a whole number"),
-    "open": (_ints, "a list of whole numbers"),
-    "end_counts": (_ints, "a list of whole numbers"),
-    "count": (_int, "a whole number"),
-    "score": (_int, "a whole number"),
-    "winner": (_seat, "a seat or null"),
-    "points": (_int, "a whole number"),
-    "rounded": (_int, "a whole number"),
-    "hand": (_int, "a whole number"),
-    "stock": (_int, "a whole number"),
-    "target": (_int, "a whole number"),
-    "over": (lambda v: isinstance(v, bool), "true or false"),
-    "drawn": (lambda v: isinstance(v, bool), "true or false"),
-    "next": (_int, "a seat"),
+    "players": (lambda v: _int(v), "int"),
+    "pips": (_ints, "ints"),
+    "totals": (_ints, "ints"),
+    "went_out": (_seat, "seat_or_null"),
+    "last_double": (lambda v: isinstance(v, bool), "bool"),
+    "raw": (lambda v: _int(v) and v >= 0, "int"),
+    "leader": (lambda v: _int(v) and v >= 0, "seat"),
+    "blocked": (lambda v: isinstance(v, bool), "bool"),
+    "value": (_int, "int"),
+    "open": (_ints, "ints"),
+    "end_counts": (_ints, "ints"),
+    "count": (_int, "int"),
+    "score": (_int, "int"),
+    "winner": (_seat, "seat_or_null"),
+    "points": (_int, "int"),
+    "rounded": (_int, "int"),
+    "hand": (_int, "int"),
+    "stock": (_int, "int"),
+    "target": (_int, "int"),
+    "over": (lambda v: isinstance(v, bool), "bool"),
+    "drawn": (lambda v: isinstance(v, bool), "bool"),
+    "next": (_int, "seat"),
 }
 
 _COMMON = ("id", "kind", "preset", "options")
@@ -98,38 +98,38 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 """The fields of each kind: required inputs, optional inputs, documented results."""
 
 
-def _bad(spec: Spec, detail: str) -> DominoError:
-    return DominoError("bad_record", detail=f"{spec.get('kind')} example: {detail}")
+def _bad(spec: Spec, code: str, **params: Any) -> DominoError:
+    return DominoError(f"example_{code}", kind=spec.get("kind"), **params)
 
 
 def validate(spec: object) -> Spec:
     """``spec`` itself, once its fields are known and of the right type for its kind;
     otherwise a :class:`DominoError` that says which field is wrong and how."""
     if not isinstance(spec, dict):
-        raise DominoError("bad_record", detail="an example is a JSON object")
+        raise DominoError("example_not_object")
     kind = spec.get("kind")
     if kind not in FIELDS:
-        raise DominoError("bad_record", detail=f"unknown kind {kind!r} ({', '.join(FIELDS)})")
+        raise DominoError("example_unknown_kind", kind=kind, kinds=", ".join(FIELDS))
     required, optional, results = FIELDS[kind]
     for name in ("id", *required):
         if name not in spec:
-            raise _bad(spec, f"the field {name!r} is missing")
+            raise _bad(spec, "missing_field", field=name)
     known = (*_COMMON, *required, *optional, *results)
     for name, value in spec.items():
         if name not in known:
-            raise _bad(spec, f"a {kind} example has no field {name!r}")
-        check, what = _TYPES[name]
+            raise _bad(spec, "unknown_field", field=name)
+        check, shape = _TYPES[name]
         if not check(value):
-            raise _bad(spec, f"{name} must be {what}, not {value!r}")
+            raise _bad(spec, "field", field=name, shape=Term(f"error.shape.{shape}"), value=value)
     if kind == "round-end" and spec.get("players", len(spec["pips"])) != len(spec["pips"]):
-        raise _bad(spec, "pips must list every seat")
+        raise _bad(spec, "pips_seats")
     if kind == "match-end":
         sides = _rules(spec).sides(spec["players"])
         if len(spec["totals"]) != sides:
-            raise _bad(spec, f"totals must list {sides} sides, not {len(spec['totals'])}")
+            raise _bad(spec, "totals_sides", sides=sides, count=len(spec["totals"]))
     pips = spec.get("pips")
     if kind == "next-leader" and pips is not None and len(pips) != spec["players"]:
-        raise _bad(spec, "pips must list every seat")
+        raise _bad(spec, "pips_seats")
     return spec
 
 
@@ -167,7 +167,7 @@ def _round_end(spec: Spec) -> Spec:
 def _rounding(spec: Spec) -> Spec:
     rules = _rules(spec)
     if not rules.rounding:
-        raise DominoError("bad_record", detail="these rules do not round")
+        raise DominoError("example_no_rounding")
     return {"rounded": rules.round_score(spec["raw"])}
 
 

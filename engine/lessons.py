@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.examples import steps as example_steps
 from engine.kernel import next_seat, to_mask
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
@@ -279,7 +279,7 @@ def position(task: Task | dict[str, Any]) -> Position:
     forced = state.events[plays[-1] + 1 :] if plays else []
     seat = task.seat
     if seat is not None and not 0 <= seat < task.players:
-        raise DominoError("bad_seat", seat=seat, players=task.players)
+        raise DominoError("bad_seat", seat=Seat(seat), players=task.players)
     shown: list[Tile] = []
     if seat is not None:
         drawn = [e.tile for e in forced if e.kind == "draw" and e.seat == seat]
@@ -316,7 +316,7 @@ def _check_mover(pos: Position) -> None:
         state = _need_round(pos, finished=False)
         seat = _reader(pos)
         if state.current_player != seat:
-            raise _bad("task_not_to_play", seat=seat, current=state.current_player)
+            raise _bad("task_not_to_play", seat=Seat(seat), current=Seat(state.current_player))
     elif not pos.hand:
         raise _bad("task_no_hand")
 
@@ -330,7 +330,7 @@ def _check_turn(pos: Position) -> int:
         raise _bad("task_no_play")
     expected = next_seat(plays[-1].seat, state.players)
     if seat != expected:
-        raise _bad("task_turn_seat", seat=expected)
+        raise _bad("task_turn_seat", seat=Seat(expected))
     return seat
 
 
@@ -378,7 +378,7 @@ def _turn(pos: Position) -> list[str]:
     assert pos.state is not None
     if pos.state.current_player == seat:
         return ["play"]
-    raise _bad("task_no_action", seat=seat)  # pragma: no cover
+    raise _bad("task_no_action", seat=Seat(seat))  # pragma: no cover
 
 
 def _winner(pos: Position) -> list[str]:

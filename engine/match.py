@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.rules import Rules, check_seat
 from engine.state import RoundResult, RoundState, deal, required_opening
 from engine.tiles import Tile
@@ -140,7 +140,9 @@ class Match:
             required = required_opening(self.rules, hands)
             if required is not None:
                 if self.first_leader is not None and self.first_leader != required[0]:
-                    raise DominoError("wrong_leader", seat=self.first_leader, expected=required[0])
+                    raise DominoError(
+                        "wrong_leader", seat=Seat(self.first_leader), expected=Seat(required[0])
+                    )
                 return required[0]
         assert self._next_leader is not None
         return self._next_leader
@@ -163,7 +165,7 @@ class Match:
         hand_lists = [list(h) for h in hands]
         expected = self.expected_leader(hand_lists)
         if leader is not None and leader != expected:
-            raise DominoError("wrong_leader", seat=leader, expected=expected)
+            raise DominoError("wrong_leader", seat=Seat(leader), expected=Seat(expected))
         return RoundState(
             self.rules,
             self.players,

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote, unquote_plus
 
-from engine.errors import DominoError
-from engine.lang import reader_seat
+from engine.errors import DominoError, Seat
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
 from engine.records import excess, round_record
@@ -81,7 +80,7 @@ def _bad(code: str, **params: Any) -> DominoError:
 
 
 def _bad_because(cause: DominoError) -> DominoError:
-    return DominoError("bad_save", detail=cause.message("en")).because(cause)
+    return DominoError("bad_save").because(cause)
 
 
 FIELD_PRESET = "practice-preset"
@@ -122,7 +121,7 @@ def check_level(seat: int, level: object) -> str:
     """Computer seat ``seat``'s level, checked (``level_field(seat)`` on error)."""
     if isinstance(level, str) and level in LEVELS:
         return level
-    raise DominoError("bad_level", seat=reader_seat(seat), level=shown(level)).at(level_field(seat))
+    raise DominoError("bad_level", seat=Seat(seat), level=shown(level)).at(level_field(seat))
 
 
 def check_seed(seed: object) -> int:
@@ -155,10 +154,10 @@ def check_setting(
         if need is not None and value != choices[option][0] and players != need:
             raise DominoError("partnerships_need_four", players=players).at(option_field(option))
     if not isinstance(levels, list):
-        raise DominoError("missing_level", seat=reader_seat(1)).at(level_field(1))
+        raise DominoError("missing_level", seat=Seat(1)).at(level_field(1))
     for seat in range(1, players):
         if seat > len(levels):
-            raise DominoError("missing_level", seat=reader_seat(seat)).at(level_field(seat))
+            raise DominoError("missing_level", seat=Seat(seat)).at(level_field(seat))
         check_level(seat, levels[seat - 1])
     if len(levels) > players - 1:
         raise DominoError("level_count", count=len(levels), players=players).at(FIELD_PLAYERS)
@@ -225,7 +224,7 @@ def load(save: object) -> Game:
                 movers.append(state.current_player)
                 state.apply(Move.parse(play))
         except DominoError as e:
-            cause = DominoError("save_round", round=k + 1, detail=e.message("en")).because(e)
+            cause = DominoError("save_round", round=k + 1).because(e)
             raise _bad_because(cause) from None
         game.rounds.append(state)
         game.movers.append([m for m in movers if m is not None])
@@ -251,7 +250,7 @@ def play(save: object, move: object) -> dict[str, Any]:
         raise DominoError("round_over", tile=str(move))
     seat = game.state.current_player
     if seat != YOU:
-        raise DominoError("not_your_turn", seat=seat, other=YOU)
+        raise DominoError("not_your_turn", seat=Seat(seat), other=Seat(YOU))
     return _with_play(game, Move.parse(move))
 
 
@@ -265,7 +264,9 @@ def computer_move(save: object) -> tuple[dict[str, Any], Move]:
     game = load(save)
     seat = game.state.current_player
     if game.phase != "play" or seat is None or seat == YOU:
-        raise DominoError("not_your_turn", seat=YOU if seat is None else seat, other=seat)
+        raise DominoError(
+            "not_your_turn", seat=Seat(YOU if seat is None else seat), other=Seat(seat)
+        )
     level = game.save["levels"][seat - 1]
     player = make_player(level, seed=computer_seed(game.save["seed"], seat, len(game.rounds)))
     move = player(game.state.observation(seat))
@@ -276,7 +277,7 @@ def suggest(save: object, lang: str) -> dict[str, str]:
     """The Expert's move for the reader, and why, in ``lang``."""
     game = load(save)
     if game.phase != "play" or game.state.current_player != YOU:
-        raise DominoError("not_your_turn", seat=game.state.current_player, other=YOU)
+        raise DominoError("not_your_turn", seat=Seat(game.state.current_player), other=Seat(YOU))
     given = hint(game.state, lang)
     return {"move": str(given.move), "text": given.text}
 
@@ -445,7 +446,7 @@ def settings_of(query: object, lang: str) -> dict[str, Any]:
         kept: list[str | None] = []
         for seat in range(1, count + 1):
             if seat > len(names):
-                fail(DominoError("missing_level", seat=reader_seat(seat)).at(level_field(seat)))
+                fail(DominoError("missing_level", seat=Seat(seat)).at(level_field(seat)))
                 kept.append(None)
                 continue
             try:

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.match import Match
 from engine.rules import Rules
 from engine.state import Move, RoundState
@@ -36,40 +36,43 @@ MATCH_ROUND_KEYS = {"leader", "hands", "boneyard", "plays"}
 class PlayError(DominoError):
     """A :class:`DominoError` raised by the play at ``index`` of a record."""
 
-    def __init__(self, cause: DominoError, index: int | None, round_index: int | None = None):
-        self.cause = cause
+    def __init__(self, error: DominoError, index: int | None, round_index: int | None = None):
+        super().__init__(error.code, **error.params)
+        self.cause = error.cause
         self.index = index
         self.round_index = round_index
-        super().__init__(cause.code, **cause.params)
 
 
-def _field(record: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+_KIND_CODES: dict[type, str] = {int: "record_not_int", list: "record_not_list"}
+
+
+def _field(record: dict[str, Any], name: str, kind: type) -> Any:
     if name not in record:
-        raise DominoError("bad_record", detail=f"the field {name!r} is missing")
+        raise DominoError("record_missing_field", field=name)
     value = record[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DominoError("bad_record", detail=f"the field {name!r} has the wrong type")
+        raise DominoError(_KIND_CODES[kind], field=name, value=value)
     return value
 
 
 def _check_keys(record: object, allowed: set[str], what: str) -> dict[str, Any]:
     if not isinstance(record, dict):
-        raise DominoError("bad_record", detail=f"a {what} record must be a JSON object")
+        raise DominoError(f"record_{what}_not_object")
     unknown = sorted(set(record) - allowed)
     if unknown:
-        raise DominoError("bad_record", detail=f"unknown field {unknown[0]!r}")
+        raise DominoError("record_unknown_field", field=unknown[0])
     return record
 
 
-def _tiles(value: object, name: str) -> list[Tile]:
+def _tiles(value: object, field: str) -> list[Tile]:
     if not isinstance(value, list):
-        raise DominoError("bad_record", detail=f"{name} must be a list of tiles")
+        raise DominoError("record_not_tiles", field=field, value=value)
     return [Tile.parse(t) for t in value]
 
 
 def _hands(record: dict[str, Any]) -> list[list[Tile]]:
     hands = _field(record, "hands", list)
-    return [_tiles(h, "each hand") for h in hands]
+    return [_tiles(h, "hands") for h in hands]
 
 
 def _rules(record: dict[str, Any]) -> tuple[Rules, int]:
@@ -80,7 +83,7 @@ def _rules(record: dict[str, Any]) -> tuple[Rules, int]:
 
 def _play_round(state: RoundState, plays: object, round_index: int | None = None) -> RoundState:
     if not isinstance(plays, list):
-        raise DominoError("bad_record", detail="plays must be a list")
+        raise DominoError("record_not_list", field="plays", value=plays)
     for i, play in enumerate(plays):
         try:
             if state.is_terminal:
@@ -91,7 +94,7 @@ def _play_round(state: RoundState, plays: object, round_index: int | None = None
         except DominoError as e:
             raise PlayError(e, i, round_index) from None
     if not state.is_terminal:
-        raise DominoError("record_incomplete", seat=state.current_player)
+        raise DominoError("record_incomplete", seat=Seat(state.current_player))
     return state
 
 
@@ -102,7 +105,7 @@ def replay_round(record: object) -> RoundState:
     leader = _field(rec, "leader", int)
     first_round = rec.get("first_round", False)
     if not isinstance(first_round, bool):
-        raise DominoError("bad_record", detail="first_round must be true or false")
+        raise DominoError("record_not_bool", field="first_round", value=first_round)
     state = RoundState(
         rules,
         players,
@@ -120,9 +123,9 @@ def replay_match(record: object) -> Match:
     rules, players = _rules(rec)
     first = rec.get("first_leader")
     if first is not None and (not isinstance(first, int) or isinstance(first, bool)):
-        raise DominoError("bad_record", detail="first_leader must be a seat number or null")
+        raise DominoError("record_first_leader", value=first)
     if first is None and rules.first_lead == "lot":
-        raise DominoError("bad_record", detail="the field 'first_leader' is missing")
+        raise DominoError("record_missing_field", field="first_leader")
     match = Match(rules, players, first)
     rounds = _field(rec, "rounds", list)
     for k, rnd in enumerate(rounds):
@@ -302,7 +305,7 @@ def replay_line(line: str | bytes, lang: str = "en") -> dict[str, Any] | None:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
-        return error_answer(DominoError("bad_json", detail=e.msg), lang)
+        return error_answer(DominoError("line_bad_json", column=e.colno), lang)
     except RecursionError:
         return error_answer(DominoError("json_too_deep"), lang)
     except ValueError:  # a number of more digits than int() converts
@@ -371,7 +374,7 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
         record = json.loads(text)
     except json.JSONDecodeError as e:
         at = line + e.lineno - 1
-        error = DominoError("document_bad_json", line=line, detail=e.msg, at=at, column=e.colno)
+        error = DominoError("document_bad_json", line=line, at=at, column=e.colno)
         return error_answer(error, lang)
     except RecursionError:
         return error_answer(DominoError("document_too_deep", line=line), lang)

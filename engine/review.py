@@ -83,7 +83,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.kernel import (
     BIT,
     Board,
@@ -183,7 +183,7 @@ def load(record: object, round: object = None) -> tuple[RoundState, int, int]:
     """
     if isinstance(record, RoundState):
         if not record.is_terminal:
-            raise DominoError("record_incomplete", seat=record.current_player)
+            raise DominoError("record_incomplete", seat=Seat(record.current_player))
         return record, _check_round(round, 1), 1
     fault = excess(record)
     if fault is not None:
@@ -255,7 +255,7 @@ def decisions(state: RoundState, seat: int) -> list[Decision]:
     if not isinstance(state, RoundState):
         raise DominoError("bad_argument", name="state", value=state)
     if not state.is_terminal:
-        raise DominoError("record_incomplete", seat=state.current_player)
+        raise DominoError("record_incomplete", seat=Seat(state.current_player))
     check_seat(seat, state.players)
     replay = RoundState(
         state.rules,
@@ -305,7 +305,7 @@ def decision(state: RoundState, seat: int, index: object) -> Decision:
     if not isinstance(index, int) or isinstance(index, bool):
         raise DominoError("bad_argument", name="index", value=index)
     if not 0 <= index < len(found):
-        raise DominoError("review_index", index=index, seat=seat + 1, count=len(found))
+        raise DominoError("review_index", index=index, seat=Seat(seat), count=len(found))
     return found[index]
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeGuard
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 
 PRESETS: tuple[str, ...] = ("block", "block-dk", "draw", "all-fives")
 """Preset names, the default first."""
@@ -225,7 +225,7 @@ def check_seat(seat: object, players: int) -> int:
     if not _is_whole(players):
         raise DominoError("bad_players", players=players)
     if not _is_whole(seat) or not 0 <= seat < players:
-        raise DominoError("bad_seat", seat=seat, players=players)
+        raise DominoError("bad_seat", seat=Seat(seat) if _is_whole(seat) else seat, players=players)
     return seat
 
 

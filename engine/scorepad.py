@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.kernel import play_score, round_points
 from engine.match import Ledger
 from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
@@ -212,7 +212,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
                 "round_pip_value",
                 round=number,
                 field="pips",
-                seat=seat + 1,
+                seat=Seat(seat),
                 value=_show(value),
                 max=MAX_PIPS,
             )
@@ -222,14 +222,14 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
                 tile = Tile.parse(item)
             except DominoError:
                 raise DominoError(
-                    "round_bad_tile", round=number, field="pips", seat=seat + 1, tile=_show(item)
+                    "round_bad_tile", round=number, field="pips", seat=Seat(seat), tile=_show(item)
                 ) from None
             if tile in seen:
                 raise DominoError(
                     "round_duplicate_tile",
                     round=number,
                     field="pips",
-                    seat=seat + 1,
+                    seat=Seat(seat),
                     tile=str(tile),
                 )
             seen.add(tile)
@@ -244,7 +244,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
         if left not in (0, ()):
             shown = str(left) if isinstance(left, int) else ", ".join(str(t) for t in left)
             raise DominoError(
-                "round_went_out_pips", round=number, field="pips", seat=went_out + 1, left=shown
+                "round_went_out_pips", round=number, field="pips", seat=Seat(went_out), left=shown
             )
     last_double = entry.get("last_double", False)
     if not isinstance(last_double, bool):
@@ -301,7 +301,7 @@ def _check_names(names: object, players: int) -> tuple[str, ...]:
         raise DominoError("sheet_names", field="names", players=players)
     for seat, name in enumerate(names):
         if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise DominoError("sheet_name", field="names", seat=seat + 1, max=MAX_NAME)
+            raise DominoError("sheet_name", field="names", seat=Seat(seat), max=MAX_NAME)
     return tuple(names)
 
 
@@ -448,7 +448,7 @@ def _form_text(value: object, number: int, field: str, seat: int, sides: int) ->
                 "round_pip_value",
                 round=number,
                 field=field,
-                seat=seat + 1,
+                seat=Seat(seat),
                 value=_show(value),
                 max=MAX_PIPS,
             )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from engine import kernel
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.kernel import (
     BIT,
     DOUBLE,
@@ -234,7 +234,7 @@ class RoundState:
         size = rules.hand_size(players)
         for seat, hand in enumerate(hand_lists):
             if len(hand) != size:
-                raise DominoError("hand_size", seat=seat, count=len(hand), expected=size)
+                raise DominoError("hand_size", seat=Seat(seat), count=len(hand), expected=size)
         seen = 0
         for m in (*map(to_mask, hand_lists), to_mask(stock)):
             seen |= m
@@ -253,7 +253,7 @@ class RoundState:
             if required is not None:
                 seat, opening = required
                 if seat != leader:
-                    raise DominoError("wrong_leader", seat=leader, expected=seat)
+                    raise DominoError("wrong_leader", seat=Seat(leader), expected=Seat(seat))
         self._start(rules, players, leader, hand_lists, stock, opening)
 
     def _start(
@@ -417,9 +417,9 @@ class RoundState:
             raise DominoError("round_over", tile=str(tile))
         t = tile.index
         if not self._hands[seat] >> t & 1:
-            raise DominoError("not_in_hand", seat=seat, tile=str(tile))
+            raise DominoError("not_in_hand", seat=Seat(seat), tile=str(tile))
         if not self._board.down and self.opening is not None and tile != self.opening:
-            raise DominoError("must_lead_with", seat=seat, tile=str(self.opening))
+            raise DominoError("must_lead_with", seat=Seat(seat), tile=str(self.opening))
         return t, slot_for(self._board, tile, move.end)
 
     def check(self, move: Move | str) -> Move:
@@ -472,7 +472,7 @@ class RoundState:
     def score_breakdown(self) -> ScoreBreakdown:
         """How the end of the round is scored, step by step; only for a finished round."""
         if self._current is not None:
-            raise DominoError("record_incomplete", seat=self._current)
+            raise DominoError("record_incomplete", seat=Seat(self._current))
         return breakdown(
             self.rules,
             self.pips(),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine import DominoError
+from engine.errors import Seat
 from engine.lang import LANGUAGES
 from engine.scorepad import (
     MAX_NAME,
@@ -381,8 +382,8 @@ BAD_SHEETS = [
     (("options",), {"partnerships": True}, "partnerships_need_four", {"players": 3}),
     (("names",), "Ana", "sheet_names", {"field": "names", "players": 3}),
     (("names",), ["Ana", "Bo"], "sheet_names", {"players": 3}),
-    (("names", 1), 7, "sheet_name", {"seat": 2}),
-    (("names", 2), "x" * (MAX_NAME + 1), "sheet_name", {"seat": 3, "max": MAX_NAME}),
+    (("names", 1), 7, "sheet_name", {"seat": Seat(1)}),
+    (("names", 2), "x" * (MAX_NAME + 1), "sheet_name", {"seat": Seat(2), "max": MAX_NAME}),
     (("rounds",), {}, "sheet_rounds", {"field": "rounds"}),
     (("rounds", 1), [], "round_not_object", {"round": 2}),
     (("rounds", 1, "who"), 1, "round_unknown_field", {"round": 2, "field": '"who"'}),
@@ -394,17 +395,22 @@ BAD_SHEETS = [
     (("rounds", 0, "went_out"), "0", "round_went_out", {}),
     (("rounds", 0, "pips"), [0, 7], "round_pips", {"round": 1, "players": 3}),
     (("rounds", 0, "pips"), "0 7 8", "round_pips", {"field": "pips"}),
-    (("rounds", 0, "pips", 1), 169, "round_pip_value", {"round": 1, "seat": 2, "max": 168}),
-    (("rounds", 0, "pips", 1), -1, "round_pip_value", {"seat": 2}),
-    (("rounds", 0, "pips", 2), 7.5, "round_pip_value", {"seat": 3}),
+    (("rounds", 0, "pips", 1), 169, "round_pip_value", {"round": 1, "seat": Seat(1), "max": 168}),
+    (("rounds", 0, "pips", 1), -1, "round_pip_value", {"seat": Seat(1)}),
+    (("rounds", 0, "pips", 2), 7.5, "round_pip_value", {"seat": Seat(2)}),
     (("rounds", 0, "pips", 2), "8", "round_pip_value", {"value": '"8"'}),
     (("rounds", 0, "pips", 2), False, "round_pip_value", {}),
     (("rounds", 1, "pips", 2), ["1-2", "7-7"], "round_bad_tile", {"round": 2, "tile": '"7-7"'}),
-    (("rounds", 1, "pips", 2), ["1-2", 12], "round_bad_tile", {"seat": 3}),
+    (("rounds", 1, "pips", 2), ["1-2", 12], "round_bad_tile", {"seat": Seat(2)}),
     (("rounds", 1, "pips", 2), ["1-2", "2-1"], "round_duplicate_tile", {"tile": "[1|2]"}),
-    (("rounds", 1, "pips", 1), ["6-6"], "round_duplicate_tile", {"round": 2, "seat": 3}),
+    (("rounds", 1, "pips", 1), ["6-6"], "round_duplicate_tile", {"round": 2, "seat": Seat(2)}),
     (("rounds", 1, "pips"), [100, 60, 9], "round_pips_total", {"total": 169, "max": 168}),
-    (("rounds", 0, "pips", 0), 4, "round_went_out_pips", {"round": 1, "seat": 1, "left": "4"}),
+    (
+        ("rounds", 0, "pips", 0),
+        4,
+        "round_went_out_pips",
+        {"round": 1, "seat": Seat(0), "left": "4"},
+    ),
     (("rounds", 0, "pips", 0), ["0-0"], "round_went_out_pips", {"left": "[0|0]"}),
     (("rounds", 0, "last_double"), "yes", "round_last_double", {"value": '"yes"'}),
     (("rounds", 0, "last_double"), None, "round_last_double", {"field": "last_double"}),
@@ -767,7 +773,7 @@ def test_the_form_is_read_by_the_engine():
     assert read_form(sheet, {"went_out": "1", "pips": ["", "", "4"]})["pips"] == ["", 0, 4]
     with pytest.raises(DominoError) as info:
         add_round(sheet, read_form(sheet, {"went_out": "1", "pips": ["", "", "4"]}))
-    assert (info.value.code, info.value.params["seat"]) == ("round_pip_value", 1)
+    assert (info.value.code, info.value.params["seat"]) == ("round_pip_value", Seat(0))
     # Numbers the checks refuse are read as numbers, so the message shows them as typed.
     for typed, code in (("-3", "round_pip_value"), ("7.5", "round_pip_value")):
         with pytest.raises(DominoError) as info:

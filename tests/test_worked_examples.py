@@ -357,13 +357,19 @@ def test_every_example_of_rules_md_has_a_test():
     [
         ({"kind": "round-end", "pips": 5, "points": 3}, "pips must be a list"),
         ({"kind": "round-end", "pips": [0, "5"], "points": 5}, "pips must be a list"),
-        ({"kind": "round-end", "pips": [0, 5], "players": 3, "points": 5}, "every seat"),
-        ({"kind": "match-end", "players": 2, "totals": [], "over": True}, "totals must list 2"),
+        (
+            {"kind": "round-end", "pips": [0, 5], "players": 3, "points": 5},
+            "one number for each seat",
+        ),
+        (
+            {"kind": "match-end", "players": 2, "totals": [], "over": True},
+            "totals must give 2 totals",
+        ),
         ({"kind": "rounding", "preset": "all-fives", "raw": "12", "rounded": 10}, "raw must"),
-        ({"kind": "rounding", "preset": "all-fives", "raw": 12, "round": 10}, "no field 'round'"),
-        ({"kind": "deal", "hand": 7}, "'players' is missing"),
+        ({"kind": "rounding", "preset": "all-fives", "raw": 12, "round": 10}, "has no field round"),
+        ({"kind": "deal", "hand": 7}, "the field players is missing"),
         ({"kind": "deal", "players": True, "hand": 7}, "players must"),
-        ({"kind": "shuffle"}, "unknown kind"),
+        ({"kind": "shuffle"}, "there is no kind"),
     ],
 )
 def test_a_malformed_example_is_an_error_that_says_what_is_wrong(spec, says):

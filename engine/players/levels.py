@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.errors import DominoError
+from engine.errors import DominoError, Seat
 from engine.kernel import VALUE_MASK, Board, mask_pips, play_score, to_mask
 from engine.layout import END_ORDER
 from engine.players.knowledge import Knowledge, knowledge, move_rng
@@ -73,8 +73,8 @@ def moves_or_raise(obs: Observation) -> list[Move]:
     moves = obs.legal_moves()
     if not moves:
         if obs.current_player != obs.seat:
-            raise DominoError("not_your_turn", seat=obs.current_player, other=obs.seat)
-        raise DominoError("no_legal_move", seat=obs.seat)
+            raise DominoError("not_your_turn", seat=Seat(obs.current_player), other=Seat(obs.seat))
+        raise DominoError("no_legal_move", seat=Seat(obs.seat))
     return moves
 
 
