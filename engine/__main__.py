@@ -60,6 +60,10 @@ from engine.records import (
 )
 from engine.rules import PRESETS, Rules
 from engine.views import review as review_views
+from engine.words import check_lang
+
+LANG = "{" + ",".join(LANGUAGES) + "}"
+PRESET = "{" + ",".join(PRESETS) + "}"
 
 # argparse prints these as they are: plain text, no reStructuredText markup.
 DESCRIPTION = "The domino rules engine on the command line."
@@ -96,8 +100,68 @@ REVIEW_EPILOG = (
 _CHUNK = 1 << 16
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors are told on one line of standard error, in the
+    command line's ``--lang``, with exit status 2."""
+
+    lang = "en"
+
+    def refuse(self, error: DominoError) -> NoReturn:
+        """Ends the command with ``error``, a usage error."""
+        if sys.stderr is not None:
+            print(f"{self.prog}: {error.message(self.lang)}", file=sys.stderr)
+        sys.exit(2)
+
+    def error(self, message: str) -> NoReturn:
+        # argparse's own words are English: tell what went wrong from what it knows.
+        failed = sys.exc_info()[1]
+        name = getattr(failed, "argument_name", None)
+        cause = getattr(failed, "__context__", None)
+        if isinstance(cause, DominoError):
+            self.refuse(DominoError(cause.code, option=name, **cause.params))
+        self.refuse(DominoError("cli_usage", command=self.prog))
+
+
+def _whole(text: str) -> int:
+    """An option's whole number (``--seat 2``)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise DominoError("cli_not_whole", value=text) from None
+
+
+def _preset(text: str) -> str:
+    """An option's preset name, checked by the presets' table."""
+    return Rules.make(text).preset
+
+
+def _lang_of(argv: list[str]) -> str:
+    """The ``--lang`` of a command line, read before the rest (English if none is good),
+    so that even an error in the other arguments is told in it."""
+    for k, arg in enumerate(argv):
+        value = argv[k + 1] if arg == "--lang" and k + 1 < len(argv) else None
+        if arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
+def _tolerant_output() -> None:
+    """Standard output and error write what their encoding cannot hold as ``?`` (a Polish
+    review on a Latin-1 terminal), never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if reconfigure is not None and encoding != "utf8":
+            reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=DESCRIPTION)
+    argv = sys.argv[1:] if argv is None else argv
+    _tolerant_output()
+    _Parser.lang = _lang_of(argv)
+    parser = _Parser(prog="python -m engine", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser(
         "replay",
@@ -106,15 +170,21 @@ def main(argv: list[str] | None = None) -> int:
         epilog=REPLAY_EPILOG,
     )
     rp.add_argument("file", nargs="?", help="records file, UTF-8 (default or -: standard input)")
-    rp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of errors")
+    rp.add_argument(
+        "--lang", type=check_lang, default="en", metavar=LANG, help="language of errors"
+    )
     dp = sub.add_parser(
         "describe",
         help="describe the layout after some plays",
         description=DESCRIBE_DESCRIPTION,
     )
     dp.add_argument("plays", nargs="+", help='plays in record notation, e.g. 1-4 "1-1@left"')
-    dp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text")
-    dp.add_argument("--preset", choices=PRESETS, default="block", help="rules (default: block)")
+    dp.add_argument(
+        "--lang", type=check_lang, default="en", metavar=LANG, help="language of the text"
+    )
+    dp.add_argument(
+        "--preset", type=_preset, default="block", metavar=PRESET, help="rules (default: block)"
+    )
     vp = sub.add_parser(
         "review",
         help="review one seat's decisions in a round",
@@ -123,18 +193,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     vp.add_argument("file", help="record file, UTF-8 (-: standard input)")
     vp.add_argument(
-        "--seat", type=int, required=True, help="the seat to review, counted from 1 as on screen"
+        "--seat", type=_whole, help="the seat to review, counted from 1 as on screen (required)"
     )
     vp.add_argument(
-        "--round", type=int, default=1, help="a match record's round, counted from 1 (default 1)"
+        "--round", type=_whole, default=1, help="a match record's round, counted from 1 (default 1)"
     )
-    vp.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the review")
+    vp.add_argument(
+        "--lang", type=check_lang, default="en", metavar=LANG, help="language of the review"
+    )
     vp.add_argument("--json", action="store_true", help="one JSON object instead of text")
-    vp.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default 0)")
+    vp.add_argument("--seed", type=_whole, default=0, help="seed of the sampled deals (default 0)")
     vp.add_argument(
-        "--budget", type=int, default=None, help="deals sampled per decision (default 80)"
+        "--budget", type=_whole, default=None, help="deals sampled per decision (default 80)"
     )
     args = parser.parse_args(argv)
+    if args.command == "review" and args.seat is None:
+        vp.refuse(DominoError("cli_missing", option="--seat"))
     try:
         if args.command == "replay":
             return _replay(rp, args.file, args.lang)
@@ -195,14 +269,14 @@ def _describe(plays: list[str], preset: str, lang: str) -> int:
     return 0
 
 
-def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int:
+def _replay(parser: _Parser, path: str | None, lang: str) -> int:
     if path is None or path == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
         return _answer_lines(stdin, lang) if stdin is not None else 0
     try:
         f = open(path, "rb")  # noqa: SIM115 (closed below, after the usage checks)
     except OSError as e:
-        _file_error(parser, path, e, lang)
+        _file_error(parser, path, e)
     with f:
         try:
             # A file that can be read twice is checked whole before any answer; one that
@@ -211,21 +285,24 @@ def _replay(parser: argparse.ArgumentParser, path: str | None, lang: str) -> int
                 bad_line = _first_non_utf8_line(f)
                 if bad_line is not None:
                     error = DominoError("file_not_utf8", file=path, line=bad_line)
-                    parser.error(error.message(lang))
+                    parser.refuse(error)
                 f.seek(0)
             return _answer_lines(f, lang)
         except OutputError:
             raise
         except OSError as e:
-            _file_error(parser, path, e, lang)
+            _file_error(parser, path, e)
 
 
-def _file_error(parser: argparse.ArgumentParser, path: str, e: OSError, lang: str) -> NoReturn:
-    """A FILE that does not exist or cannot be read: a usage error, told in ``lang``."""
+def _file_error(parser: _Parser, path: str, e: OSError) -> NoReturn:
+    """A FILE that does not exist or cannot be read: a usage error."""
     if isinstance(e, FileNotFoundError):
-        parser.error(DominoError("file_missing", file=path).message(lang))
-    reason = e.strerror or type(e).__name__
-    parser.error(DominoError("file_unreadable", file=path, reason=reason).message(lang))
+        parser.refuse(DominoError("file_missing", file=path))
+    if isinstance(e, PermissionError):
+        parser.refuse(DominoError("file_denied", file=path))
+    if isinstance(e, IsADirectoryError):
+        parser.refuse(DominoError("file_is_folder", file=path))
+    parser.refuse(DominoError("file_unreadable", file=path, errno=e.errno))
 
 
 def _first_non_utf8_line(f: BinaryIO) -> int | None:
@@ -356,7 +433,7 @@ def _write(answer: dict[str, Any]) -> bool:
     return True
 
 
-def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> object:
+def _read_record(parser: _Parser, path: str) -> object:
     """The JSON record in ``path`` (``-``: standard input); a file that cannot be read is
     a usage error, a record that cannot be parsed a :class:`DominoError`, as the review
     page's (:func:`engine.records.read_record`: at most ``MAX_LINE`` characters, read in
@@ -369,7 +446,7 @@ def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> objec
             with open(path, "rb") as f:
                 data = f.read(most)
     except OSError as e:
-        _file_error(parser, path, e, lang)
+        _file_error(parser, path, e)
     if len(data) == most:
         raise DominoError("record_too_long", limit=MAX_LINE)
     if data.startswith(codecs.BOM_UTF8):
@@ -378,14 +455,14 @@ def _read_record(parser: argparse.ArgumentParser, path: str, lang: str) -> objec
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        parser.error(DominoError("file_not_utf8", file=path, line=line).message(lang))
+        parser.refuse(DominoError("file_not_utf8", file=path, line=line))
     return read_record(text)
 
 
-def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def _review(parser: _Parser, args: argparse.Namespace) -> int:
     lang = args.lang
     try:
-        record = _read_record(parser, args.file, lang)
+        record = _read_record(parser, args.file)
         state, _, count = review.load(record, None)
         if not 1 <= args.round <= count:
             raise DominoError("review_cli_round", round=args.round, count=count)

@@ -122,6 +122,7 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "record_first_leader": {"value": None},
     "example_unknown_kind": {"kind": "text"},
     "example_field": {"value": None},
+    "cli_not_whole": {"value": "text"},
 }
 
 

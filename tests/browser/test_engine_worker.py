@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from engine import web
+from engine.records import MAX_LINE
 
 CLIENT = "assets/js/engine-client.js"
 
@@ -70,6 +71,19 @@ def test_engine_answers_in_the_pages_language(
     )
     assert replies[0] == expected["error"]
     assert replies[2] == en["error"] and len(set(replies)) == 3
+
+    # A request too long for the engine to read is still told in the page's language:
+    # the worker writes `lang` first, where the engine looks for it.
+    big = {"record_text": "x" * (MAX_LINE + 10)}
+    told = {
+        lang: json.loads(
+            web.call(json.dumps({"lang": lang, "method": "review_decisions", "args": big}))
+        )
+        for lang in ("fr", "en")
+    }
+    reply = page.evaluate(CALL, ["review_decisions", big, "fr"])
+    assert reply == {"code": "bad_json", "message": told["fr"]["error"], "isError": True}
+    assert told["fr"]["error"] != told["en"]["error"]
 
     # Starting again changes nothing.
     assert page.evaluate("window.engine.startEngine()") == "ready"

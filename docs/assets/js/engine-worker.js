@@ -344,7 +344,9 @@ self.onmessage = async (event) => {
   }
   let reply;
   try {
-    reply = JSON.parse(call(JSON.stringify({ method, args, lang })));
+    // `lang` first: a request too long to read is still told in it (engine.web.call looks
+    // for it in the first MAX_LINE characters).
+    reply = JSON.parse(call(JSON.stringify({ lang, method, args })));
   } catch (error) {
     // engine.web.call never raises for bad input: this is a fault of the engine itself.
     reply = { ok: false, code: "engine_failed", error: String(error) };
