@@ -6,7 +6,7 @@ line, and answers each record with one JSON line, as soon as the record is read 
 may write a line and wait for its answer):
 
 - JSON Lines, one record per line (the first non-blank line holds a whole JSON value, or
-  is not JSON at all). It reads one line at a time, at most :data:`engine.records.MAX_LINE`
+  is not JSON at all). It reads one line at a time, at most :data:`engine.boundary.MAX_LINE`
   bytes of it, and never stops on a bad line: the line's answer tells what is wrong.
 - Pretty-printed JSON, a record written over several lines (the first non-blank line
   opens a ``{`` or ``[`` that it does not close, as ``json.dumps(record, indent=2)``
@@ -45,12 +45,12 @@ import sys
 from typing import Any, BinaryIO, NoReturn
 
 from engine import review
+from engine.boundary import MAX_LINE
 from engine.description import describe
 from engine.errors import DominoError, Seat
 from engine.lang import LANGUAGES
 from engine.layout import Layout
 from engine.records import (
-    MAX_LINE,
     error_answer,
     open_brackets,
     opens_document,

@@ -123,6 +123,8 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "example_unknown_kind": {"kind": "text"},
     "example_field": {"value": None},
     "cli_not_whole": {"value": "text"},
+    "bad_seed": {"seed": "int"},
+    "review_seed": {"seed": "int"},
 }
 
 
@@ -189,14 +191,21 @@ def _kind(value: object) -> str | None:
     return None
 
 
-def _show_given(value: object, expected: str | None, table: Mapping[str, str]) -> str:
+def echo(value: object) -> str:
+    """A caller's own value as a message shows it: as JSON (text in quotes, ``null``,
+    ``true``), at most its first :data:`GIVEN_CAP` characters, then "…"; every character
+    a reader can read is kept, the rest written as JSON escapes. The one place a value
+    that came from a reader is put into words."""
     if isinstance(value, str) and len(value) > GIVEN_CAP:
         # Cut inside the quotes: "abc… (no closing quote, as the text goes on).
-        shown = _cap(json.dumps(value[:GIVEN_CAP], ensure_ascii=False)[:-1] + "…", 10 * GIVEN_CAP)
-    elif isinstance(value, str):
-        shown = _cap(json.dumps(value, ensure_ascii=False), 10 * GIVEN_CAP)
-    else:
-        shown = _cap(_json(value, GIVEN_CAP), GIVEN_CAP)
+        return _cap(json.dumps(value[:GIVEN_CAP], ensure_ascii=False)[:-1] + "…", 10 * GIVEN_CAP)
+    if isinstance(value, str):
+        return _cap(json.dumps(value, ensure_ascii=False), 10 * GIVEN_CAP)
+    return _cap(_json(value, GIVEN_CAP), GIVEN_CAP)
+
+
+def _show_given(value: object, expected: str | None, table: Mapping[str, str]) -> str:
+    shown = echo(value)
     kind = _kind(value)
     if kind is not None and kind == expected:
         return shown

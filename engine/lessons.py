@@ -49,11 +49,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.boundary import excess
 from engine.errors import DominoError, Seat
 from engine.examples import steps as example_steps
 from engine.kernel import next_seat, to_mask
 from engine.layout import END_ORDER, Layout, parse_end, parse_play
-from engine.records import excess
 from engine.rules import Rules
 from engine.scoring import Step
 from engine.state import Event, Move, RoundState, legal_moves_of

@@ -23,15 +23,16 @@ move itself.
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote, unquote_plus
 
-from engine.errors import DominoError, Seat
+from engine import boundary
+from engine.boundary import excess
+from engine.errors import DominoError, Seat, echo
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
-from engine.records import excess, round_record
+from engine.records import round_record
 from engine.rules import PRESETS, Rules, needs_players, option_choices
 from engine.state import Move, RoundState
 from engine.words import check_lang
@@ -40,7 +41,6 @@ SAVE_VERSION = 1
 """The version of the save format; a save of another version is refused."""
 
 SAVE_KEYS = ("version", "preset", "options", "players", "levels", "seed", "rounds")
-MAX_SEED = 2**31 - 1
 YOU = 0
 """The reader's seat."""
 
@@ -98,37 +98,24 @@ def level_field(seat: int) -> str:
     return f"practice-level-{seat}"
 
 
-def shown(value: object) -> str:
-    """A caller's value as an error message shows it: text in quotes, cut after 40
-    characters; anything else as JSON."""
-    if isinstance(value, str):
-        return json.dumps(value[:40], ensure_ascii=False)[: -1 if len(value) > 40 else None] + (
-            "…" if len(value) > 40 else ""
-        )
-    if value is None or isinstance(value, bool | float):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if value.bit_length() < 64 else f"{str(value)[:20]}…"
-    return type(value).__name__
-
-
 def shown_list(values: list[Any]) -> str:
     """Names from a caller's object (its keys), as a message shows them."""
-    return ", ".join(shown(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
+    return ", ".join(echo(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
 
 
 def check_level(seat: int, level: object) -> str:
     """Computer seat ``seat``'s level, checked (``level_field(seat)`` on error)."""
     if isinstance(level, str) and level in LEVELS:
         return level
-    raise DominoError("bad_level", seat=Seat(seat), level=shown(level)).at(level_field(seat))
+    raise DominoError("bad_level", seat=Seat(seat), level=echo(level)).at(level_field(seat))
 
 
 def check_seed(seed: object) -> int:
-    """A seed, checked: a whole number from 0 to :data:`MAX_SEED`."""
-    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
-        return seed
-    raise DominoError("bad_seed", seed=shown(seed), max=MAX_SEED).at(FIELD_SEED)
+    """A seed, checked (:func:`engine.boundary.check_seed`), told at its form control."""
+    try:
+        return boundary.check_seed(seed)
+    except DominoError as e:
+        raise e.at(FIELD_SEED) from None
 
 
 def check_setting(
@@ -137,15 +124,15 @@ def check_setting(
     """The rules of a practice match's settings; the first bad setting raises, told in
     plain words of each language and naming its form control (:attr:`DominoError.field`)."""
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise DominoError("link_game", preset=shown(preset)).at(FIELD_PRESET)
+        raise DominoError("link_game", preset=echo(preset)).at(FIELD_PRESET)
     if not isinstance(options, dict):
         raise DominoError("bad_options", options=options).at(FIELD_PRESET)
     choices = option_choices(preset)
     for option, value in options.items():
         if option not in choices:
-            raise DominoError("link_no_option", option=shown(option)).at(FIELD_PRESET)
+            raise DominoError("link_no_option", option=echo(option)).at(FIELD_PRESET)
         if not any(type(value) is type(a) and value == a for a in choices[option]):
-            raise DominoError("link_option", value=shown(value)).at(option_field(option))
+            raise DominoError("link_option", value=echo(value)).at(option_field(option))
     rules = Rules.from_record(preset, options)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise DominoError("bad_players", players=players).at(FIELD_PLAYERS)
@@ -426,7 +413,7 @@ def settings_of(query: object, lang: str) -> dict[str, Any]:
             chosen = next((a for a in allowed if _link_value(a) == raw), _MISSING)
             need = needs_players(option)
             if chosen is _MISSING:
-                fail(DominoError("link_option", value=shown(raw)).at(option_field(option)))
+                fail(DominoError("link_option", value=echo(raw)).at(option_field(option)))
             elif (
                 need is not None
                 and chosen != allowed[0]

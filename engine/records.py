@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from engine.boundary import MAX_LINE, read_json
 from engine.errors import DominoError, Seat
 from engine.match import Match
 from engine.rules import Rules
@@ -185,68 +185,6 @@ def replay(record: object, lang: str = "en") -> dict[str, Any]:
         return error_answer(e, lang)
 
 
-MAX_LINE = 1 << 20
-"""The longest line :func:`replay_line` reads, 1 MiB: in bytes for a line given as bytes,
-in characters for a line given as text (the line's end not counted). It is also the
-longest document :func:`replay_document` reads (its line ends counted)."""
-
-
-MAX_DEPTH = 64
-"""The deepest nesting of JSON arrays and objects the engine reads from a reader's page,
-store or file (a request, a saved game, a score sheet), checked before the text is parsed:
-a good one nests under 10 deep, and Pyodide's JSON reader runs out of stack at about
-3,000."""
-
-MAX_ITEMS = 1000
-"""The most items any one list of a request may hold (the most rounds of a score sheet is
-:data:`engine.scorepad.MAX_ROUNDS`)."""
-
-_TEXT_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def json_depth(text: str) -> int:
-    """How deeply the JSON ``text`` nests arrays and objects, counted outside its strings
-    without parsing it (a text that is not JSON gets a count all the same)."""
-    depth = deepest = 0
-    for c in _NOT_BRACKET.sub("", _TEXT_STRING.sub("", text)):
-        depth += 1 if c in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-def bounded(value: object, depth: int = MAX_DEPTH, items: int = MAX_ITEMS) -> str | None:
-    """What is too big in ``value`` (JSON data already parsed): ``"depth"`` if it nests
-    deeper than ``depth``, ``"items"`` if a list or object holds more than ``items``,
-    else ``None``. Walks ``value`` without recursion."""
-    todo: list[tuple[object, int]] = [(value, 1)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            children: Iterable[object] = item.values()
-        elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
-        if level > depth:
-            return "depth"
-        if len(item) > items:
-            return "items"
-        todo.extend((child, level + 1) for child in children)
-    return None
-
-
-def excess(value: object, depth: int = MAX_DEPTH) -> tuple[str, int] | None:
-    """What JSON data ``value`` has too much of, as an error code's ending and the limit
-    to tell: ``("too_deep", MAX_DEPTH)`` if it nests deeper than ``depth``,
-    ``("too_many", MAX_ITEMS)`` if a list or object holds more than MAX_ITEMS; else
-    ``None``."""
-    fault = bounded(value, depth, MAX_ITEMS)
-    if fault is None:
-        return None
-    return ("too_deep", MAX_DEPTH) if fault == "depth" else ("too_many", MAX_ITEMS)
-
-
 def read_record(text: object) -> object:
     """A record read from JSON ``text`` (a page's paste or file, ``python -m engine
     review``'s file), bounded before it is parsed: at most :data:`MAX_LINE` characters
@@ -258,18 +196,7 @@ def read_record(text: object) -> object:
     it."""
     if not isinstance(text, str):
         raise DominoError("bad_argument", name="text", value=text)
-    if len(text) > MAX_LINE:
-        raise DominoError("record_too_long", limit=MAX_LINE)
-    if json_depth(text) > MAX_DEPTH:
-        raise DominoError("record_too_deep", limit=MAX_DEPTH)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DominoError("record_bad_json", line=e.lineno, column=e.colno) from None
-    except RecursionError:  # not reached below MAX_DEPTH; kept for a smaller stack
-        raise DominoError("record_too_deep", limit=MAX_DEPTH) from None
-    except ValueError:  # a number of more digits than int() converts
-        raise DominoError("record_number_too_long", limit=_max_digits()) from None
+    return read_json(text, "record")
 
 
 def error_answer(error: DominoError, lang: str = "en") -> dict[str, Any]:
@@ -303,13 +230,9 @@ def replay_line(line: str | bytes, lang: str = "en") -> dict[str, Any] | None:
     if not text.strip():
         return None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        return error_answer(DominoError("line_bad_json", column=e.colno), lang)
-    except RecursionError:
-        return error_answer(DominoError("json_too_deep"), lang)
-    except ValueError:  # a number of more digits than int() converts
-        return error_answer(DominoError("number_too_long", limit=_max_digits()), lang)
+        record = read_json(text, "line")
+    except DominoError as e:
+        return error_answer(e, lang)
     return replay(record, lang)
 
 
@@ -368,24 +291,11 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
             return error_answer(DominoError("document_not_utf8", line=line), lang)
     elif not isinstance(text, str):
         return error_answer(DominoError("bad_argument", name="text", value=text), lang)
-    elif len(text) > MAX_LINE:
-        return error_answer(DominoError("document_too_long", line=line, limit=MAX_LINE), lang)
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        at = line + e.lineno - 1
-        error = DominoError("document_bad_json", line=line, at=at, column=e.colno)
-        return error_answer(error, lang)
-    except RecursionError:
-        return error_answer(DominoError("document_too_deep", line=line), lang)
-    except ValueError:  # a number of more digits than int() converts
-        error = DominoError("document_number_too_long", line=line, limit=_max_digits())
-        return error_answer(error, lang)
+        record = read_json(text, "document", first_line=line, line=line)
+    except DominoError as e:
+        return error_answer(e, lang)
     return replay(record, lang)
-
-
-def _max_digits() -> int:
-    return sys.get_int_max_str_digits() or MAX_LINE
 
 
 def round_record(state: RoundState) -> dict[str, Any]:

@@ -83,6 +83,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.boundary import check_seed as boundary_seed
+from engine.boundary import excess
 from engine.errors import DominoError, Seat
 from engine.kernel import (
     BIT,
@@ -98,7 +100,7 @@ from engine.match import Match
 from engine.players.expert import Expert, deal_weigher
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, distinct_moves
-from engine.records import excess, replay_match, replay_round
+from engine.records import replay_match, replay_round
 from engine.rules import Rules, check_seat
 from engine.solver import NodeLimit, Solver
 from engine.state import Move, Observation, RoundState
@@ -140,7 +142,6 @@ of :data:`SOLVE_NODES` is played out at once."""
 PLAYOUTS = 4
 """Playouts of each move in each sampled deal when the deals are too big to solve."""
 
-MAX_SEED = 2**31 - 1
 
 Mark = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 Method = Literal["exact", "solved", "played"]
@@ -177,8 +178,8 @@ def load(record: object, round: object = None) -> tuple[RoundState, int, int]:
     ``record`` is a round record or a match record (as :mod:`engine.records` reads
     them: a bad one is the error replaying it gives); of a match record ``round``
     chooses the round (from 0; ``None``: the first), of a round record it may only be
-    ``None`` or 0. A record nested deeper than :data:`engine.records.MAX_DEPTH` or
-    holding a list of more than :data:`engine.records.MAX_ITEMS` items is refused
+    ``None`` or 0. A record nested deeper than :data:`engine.boundary.MAX_DEPTH` or
+    holding a list of more than :data:`engine.boundary.MAX_ITEMS` items is refused
     before it is read.
     """
     if isinstance(record, RoundState):
@@ -439,9 +440,8 @@ def check_budget(budget: object) -> int:
 
 
 def check_seed(seed: object) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise DominoError("review_seed", seed=seed, max=MAX_SEED)
-    return seed
+    """A review's seed, checked (:func:`engine.boundary.check_seed`)."""
+    return boundary_seed(seed, "review_seed")
 
 
 def judge(

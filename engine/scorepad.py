@@ -42,10 +42,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.boundary import excess, read_json
 from engine.errors import DominoError, Seat
 from engine.kernel import play_score, round_points
 from engine.match import Ledger
-from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth
 from engine.rules import Rules
 from engine.scoring import ScoreBreakdown, breakdown
 from engine.tiles import Tile
@@ -418,18 +418,8 @@ def import_sheet(data: object) -> dict[str, Any]:
     """A sheet read from JSON text and checked: text that is not JSON, a sheet of another
     ``version`` and any invalid content are errors."""
     if not isinstance(data, str):
-        raise DominoError("sheet_bad_json", line=1, column=1)
-    if len(data) > MAX_LINE:
-        raise DominoError("sheet_too_long", limit=MAX_LINE)
-    if json_depth(data) > MAX_DEPTH:
-        raise DominoError("sheet_too_deep", limit=MAX_DEPTH)
-    try:
-        parsed = json.loads(data)
-    except json.JSONDecodeError as e:
-        raise DominoError("sheet_bad_json", line=e.lineno, column=e.colno) from None
-    except (RecursionError, ValueError):  # nested too deep; a number too long to read
-        raise DominoError("sheet_bad_json", line=1, column=1) from None
-    return check_sheet(parsed).to_dict()
+        raise DominoError("sheet_bad_json", at=1, column=1)
+    return check_sheet(read_json(data, "sheet")).to_dict()
 
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")

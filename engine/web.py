@@ -10,9 +10,9 @@ No rule is decided outside the engine: the pages only show what comes back, the 
 :mod:`engine.views`. This module reads the requests and hands them on.
 
 Any JSON text gets a reply, never an exception: a request is read only when it is at most
-:data:`~engine.records.MAX_LINE` characters long and nested at most
-:data:`~engine.records.MAX_DEPTH` deep (``bad_json``), and none of its lists or objects
-holds more than :data:`~engine.records.MAX_ITEMS` items (``bad_request``).
+:data:`~engine.boundary.MAX_LINE` characters long and nested at most
+:data:`~engine.boundary.MAX_DEPTH` deep (``bad_json``), and none of its lists or objects
+holds more than :data:`~engine.boundary.MAX_ITEMS` items (``bad_request``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import lessons, practice, scorepad
+from engine.boundary import MAX_DEPTH, MAX_LINE, excess, read_json
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
-from engine.records import MAX_DEPTH, MAX_LINE, excess, json_depth, read_record
+from engine.records import read_record
 from engine.views import practice as practice_views
 from engine.views import puzzles as puzzle_views
 from engine.views import review as review_views
@@ -385,19 +386,10 @@ def read_request(request: object) -> object:
     cannot be read is a ``bad_json`` error."""
     if not isinstance(request, str):
         raise bad_request("request_not_text")
-    if len(request) > MAX_LINE:
-        raise DominoError.about("bad_json", "request_too_long", limit=MAX_LINE)
-    if json_depth(request) > MAX_DEPTH:
-        raise DominoError.about("bad_json", "request_too_deep", limit=MAX_DEPTH)
     try:
-        return json.loads(request)
-    except json.JSONDecodeError as e:
-        raise DominoError.about(
-            "bad_json", "request_bad_json", line=e.lineno, column=e.colno
-        ) from None
-    except (ValueError, RecursionError):  # a number of more digits than int() converts
-        limit = sys.get_int_max_str_digits()
-        raise DominoError.about("bad_json", "request_number_too_long", limit=limit) from None
+        return read_json(request, "request")
+    except DominoError as e:
+        raise DominoError("bad_json").because(e) from None
 
 
 def call(request: str) -> str:

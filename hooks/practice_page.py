@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
+from engine.boundary import MAX_SEED as _MAX_SEED
 from engine.errors import DominoError as _DominoError
 from engine.players import LEVELS as _LEVELS
-from engine.practice import MAX_SEED as _MAX_SEED
 from engine.rules import Rules as _Rules
 from engine.words import text as _text
 from hooks import kit

@@ -21,8 +21,8 @@ from collections import Counter
 from typing import Any
 
 from engine import web
+from engine.boundary import MAX_DEPTH, MAX_LINE
 from engine.lang import LANGUAGES
-from engine.records import MAX_DEPTH, MAX_LINE
 
 PRESETS = ("block", "block-dk", "draw", "all-fives")
 LEVELS = ("beginner", "club", "expert")

@@ -25,8 +25,8 @@ from test_fuzz import JSON, fuzz
 
 from engine import DominoError, practice
 from engine.__main__ import main
+from engine.boundary import MAX_LINE
 from engine.records import (
-    MAX_LINE,
     error_answer,
     open_brackets,
     opens_document,

@@ -18,9 +18,10 @@ import pytest
 from engine_helpers import ROOT, load, run_cli
 
 from engine import DominoError, web
+from engine.boundary import MAX_LINE
 from engine.errors import Seat, Term
 from engine.lang import TABLES
-from engine.records import MAX_LINE, replay
+from engine.records import replay
 
 OTHERS = ("fr", "pl", "de", "da")
 CODES = sorted(

@@ -18,12 +18,13 @@ from test_web_fuzz import FUZZ, check_reply, mutated, request_text
 
 from engine import RoundState, Rules, practice, web
 from engine import review as rv
+from engine.boundary import MAX_DEPTH, MAX_LINE
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.players import Club, play_round
 from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
-from engine.records import MAX_DEPTH, MAX_LINE, round_record
+from engine.records import round_record
 from engine.solver import solve
 from engine.state import Move
 from engine.tiles import ALL_TILES, Tile
@@ -187,7 +188,7 @@ def test_a_record_sent_as_text_is_read_by_the_engine_and_a_bad_one_told_by_line_
     reply = call("review_decisions", args, lang)
     assert reply == {
         "ok": False,
-        "error": text(lang, "error.record_bad_json", line=line, column=column),
+        "error": text(lang, "error.record_bad_json", at=line, column=column),
         "code": "record_bad_json",
     }
     assert f"{line}" in reply["error"] and f"{column}" in reply["error"]
@@ -229,7 +230,7 @@ def test_the_command_line_reads_a_record_as_the_pages_do(tmp_path: Path) -> None
     for lang in ("en", "fr"):
         proc = run_cli("review", str(path), "--seat", "1", "--lang", lang)
         assert proc.returncode == 1 and not proc.stdout
-        told = text(lang, "error.record_bad_json", line=line, column=column)
+        told = text(lang, "error.record_bad_json", at=line, column=column)
         assert proc.stderr.strip() == f"python -m engine review: {told}"
     path.write_text("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "utf-8")
     proc = run_cli("review", str(path), "--seat", "1", "--json")
@@ -239,7 +240,7 @@ def test_the_command_line_reads_a_record_as_the_pages_do(tmp_path: Path) -> None
     assert json.loads(proc.stdout)["error"] == text("en", "error.record_too_long", limit=MAX_LINE)
     path.write_text("é" * (MAX_LINE - 1) + "\n", "utf-8")  # within the bound in characters
     proc = run_cli("review", str(path), "--seat", "1", "--json")
-    assert json.loads(proc.stdout)["error"] == text("en", "error.record_bad_json", line=1, column=1)
+    assert json.loads(proc.stdout)["error"] == text("en", "error.record_bad_json", at=1, column=1)
 
 
 # -- exact values against a plain enumeration -----------------------------------------

@@ -506,13 +506,13 @@ def test_export_and_import_round_trip_exactly():
 @pytest.mark.parametrize(
     ("text", "code", "params"),
     [
-        ("", "sheet_bad_json", {"line": 1, "column": 1}),
-        ('{"version": 1,\n "preset": }', "sheet_bad_json", {"line": 2, "column": 12}),
+        ("", "sheet_bad_json", {"at": 1, "column": 1}),
+        ('{"version": 1,\n "preset": }', "sheet_bad_json", {"at": 2, "column": 12}),
         ("[1, 2", "sheet_bad_json", {}),
         ("[1, 2]", "sheet_not_object", {}),
         ("null", "sheet_not_object", {}),
         ("[" * 100000, "sheet_too_deep", {"limit": 64}),
-        ("9" * 5000, "sheet_bad_json", {}),
+        ("9" * 5000, "sheet_number_too_long", {}),
         (None, "sheet_bad_json", {}),
         (json.dumps({**GOOD, "version": 0}), "sheet_version_old", {"version": 0}),
         (json.dumps({**GOOD, "version": 2}), "sheet_version_new", {"version": 2}),

@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import RoundState, Rules, lessons, practice, scorepad, web
+from engine.boundary import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
-from engine.records import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth, round_record
+from engine.records import round_record
 from engine.words import strings
 
 # Modest counts: the suite runs on two cores shared by several people.

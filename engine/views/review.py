@@ -94,13 +94,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import review as rv
+from engine.boundary import MAX_ITEMS
 from engine.errors import DominoError
 from engine.figures import TRAY_SIZE
 from engine.lang import reader_seat
 from engine.layout import Layout
 from engine.players.expert import Search
 from engine.players.hints import _facts
-from engine.records import MAX_ITEMS
 from engine.rules import Rules, check_seat
 from engine.state import Move, RoundState
 from engine.tiles import Tile

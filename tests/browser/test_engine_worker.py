@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from engine import web
-from engine.records import MAX_LINE
+from engine.boundary import MAX_LINE
 
 CLIENT = "assets/js/engine-client.js"
 

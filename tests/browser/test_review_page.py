@@ -217,7 +217,7 @@ def test_a_match_record_reviews_the_round_chosen_and_sums_up_the_match(
     no_json, line, column = broken(json.dumps(record, indent=2))
     paste(page, no_json)
     wait_idle(page)
-    message = text(lang, "error.record_bad_json", line=line, column=column)
+    message = text(lang, "error.record_bad_json", at=line, column=column)
     assert status(page) == spaced(f"{message} {w['unchanged']}")
     assert page.locator("#review-round").input_value() == "1"
     assert page.locator("#review-seat").input_value() == "2"
@@ -340,7 +340,7 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
     paste(page, no_json)
     wait_idle(page)
     message = engine_error(no_json, lang)
-    assert message == text(lang, "error.record_bad_json", line=line, column=column)
+    assert message == text(lang, "error.record_bad_json", at=line, column=column)
     assert status(page) == spaced(f"{message} {w['unchanged']}")
     assert spaced(page.locator("#review-text-error").text_content()) == spaced(message)
     unchanged()
