@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.boundary import is_whole
 from engine.errors import DominoError, Term
 from engine.lang import reader_seat
 from engine.layout import Layout
@@ -37,16 +38,12 @@ from engine.tiles import Tile
 Spec = dict[str, Any]
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _ints(v: Any) -> bool:
-    return isinstance(v, list) and all(_int(n) and n >= 0 for n in v)
+    return isinstance(v, list) and all(is_whole(n) and n >= 0 for n in v)
 
 
 def _seat(v: Any) -> bool:
-    return v is None or (_int(v) and v >= 0)
+    return v is None or (is_whole(v) and v >= 0)
 
 
 _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
@@ -60,28 +57,28 @@ _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
         lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
         "plays",
     ),
-    "players": (lambda v: _int(v), "int"),
+    "players": (is_whole, "int"),
     "pips": (_ints, "ints"),
     "totals": (_ints, "ints"),
     "went_out": (_seat, "seat_or_null"),
     "last_double": (lambda v: isinstance(v, bool), "bool"),
-    "raw": (lambda v: _int(v) and v >= 0, "int"),
-    "leader": (lambda v: _int(v) and v >= 0, "seat"),
+    "raw": (lambda v: is_whole(v) and v >= 0, "int"),
+    "leader": (lambda v: is_whole(v) and v >= 0, "seat"),
     "blocked": (lambda v: isinstance(v, bool), "bool"),
-    "value": (_int, "int"),
+    "value": (is_whole, "int"),
     "open": (_ints, "ints"),
     "end_counts": (_ints, "ints"),
-    "count": (_int, "int"),
-    "score": (_int, "int"),
+    "count": (is_whole, "int"),
+    "score": (is_whole, "int"),
     "winner": (_seat, "seat_or_null"),
-    "points": (_int, "int"),
-    "rounded": (_int, "int"),
-    "hand": (_int, "int"),
-    "stock": (_int, "int"),
-    "target": (_int, "int"),
+    "points": (is_whole, "int"),
+    "rounded": (is_whole, "int"),
+    "hand": (is_whole, "int"),
+    "stock": (is_whole, "int"),
+    "target": (is_whole, "int"),
     "over": (lambda v: isinstance(v, bool), "bool"),
     "drawn": (lambda v: isinstance(v, bool), "bool"),
-    "next": (_int, "seat"),
+    "next": (is_whole, "seat"),
 }
 
 _COMMON = ("id", "kind", "preset", "options")
@@ -289,7 +286,4 @@ numbers): the data counts seats from 0, as records do."""
 def as_read(spec: dict[str, Any]) -> dict[str, Any]:
     """An example as its prose tells it: seats counted from 1, as readers count them."""
     fields = SEAT_FIELDS.get(str(spec.get("kind")), ())
-    return {
-        k: reader_seat(v) if k in fields and isinstance(v, int) and not isinstance(v, bool) else v
-        for k, v in spec.items()
-    }
+    return {k: reader_seat(v) if k in fields and is_whole(v) else v for k, v in spec.items()}

@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.boundary import excess
+from engine.boundary import excess, is_whole
 from engine.errors import DominoError, Seat
 from engine.examples import steps as example_steps
 from engine.kernel import next_seat, to_mask
@@ -89,7 +89,7 @@ def _strs(value: object, name: str) -> tuple[str, ...]:
 
 
 def _whole(value: object, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole(value) or value < 0:
         raise _bad("task_whole", name=name)
     return value
 

@@ -28,7 +28,7 @@ from typing import Any, Literal
 from urllib.parse import quote, unquote_plus
 
 from engine import boundary
-from engine.boundary import excess
+from engine.boundary import excess, is_whole
 from engine.errors import DominoError, Seat, echo
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
@@ -134,7 +134,7 @@ def check_setting(
         if not any(type(value) is type(a) and value == a for a in choices[option]):
             raise DominoError("link_option", value=echo(value)).at(option_field(option))
     rules = Rules.from_record(preset, options)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+    if not is_whole(players) or not 2 <= players <= 4:
         raise DominoError("bad_players", players=players).at(FIELD_PLAYERS)
     for option, value in options.items():
         need = needs_players(option)

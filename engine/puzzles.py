@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.boundary import is_whole
 from engine.errors import DominoError
 from engine.layout import Layout
 from engine.players import Club, Expert, Player, club_score, features, knowledge
@@ -203,7 +204,7 @@ class Puzzle:
             return tuple(value)
 
         def whole(value: object, name: str) -> int:
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not is_whole(value):
                 raise ValueError(f"{name} must be a whole number")
             return value
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.boundary import MAX_LINE, read_json
+from engine.boundary import MAX_LINE, is_whole, read_json
 from engine.errors import DominoError, Seat
 from engine.match import Match
 from engine.rules import Rules
@@ -122,7 +122,7 @@ def replay_match(record: object) -> Match:
     rec = _check_keys(record, MATCH_KEYS, "match")
     rules, players = _rules(rec)
     first = rec.get("first_leader")
-    if first is not None and (not isinstance(first, int) or isinstance(first, bool)):
+    if first is not None and (not is_whole(first)):
         raise DominoError("record_first_leader", value=first)
     if first is None and rules.first_lead == "lot":
         raise DominoError("record_missing_field", field="first_leader")
@@ -280,7 +280,7 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
     record) that begins on input line ``line``; like :func:`replay_line`, it never raises
     on bad input, and its errors name the line where the document begins."""
     check_lang(lang)
-    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+    if not is_whole(line) or line < 1:
         raise DominoError("bad_argument", name="line", value=line)
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_LINE:

@@ -84,7 +84,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.boundary import check_seed as boundary_seed
-from engine.boundary import excess
+from engine.boundary import excess, is_whole
 from engine.errors import DominoError, Seat
 from engine.kernel import (
     BIT,
@@ -201,7 +201,7 @@ def load(record: object, round: object = None) -> tuple[RoundState, int, int]:
 def _check_round(round: object, count: int) -> int:
     if round is None:
         round = 0
-    if not isinstance(round, int) or isinstance(round, bool):
+    if not is_whole(round):
         raise DominoError("bad_argument", name="round", value=round)
     if not 0 <= round < count:
         raise DominoError("review_round", round=round, count=count)
@@ -303,7 +303,7 @@ def _same_as(obs: Observation, moves: Sequence[Move], move: Move) -> int:
 def decision(state: RoundState, seat: int, index: object) -> Decision:
     """Decision number ``index`` (from 0) of ``seat`` in ``state``."""
     found = decisions(state, seat)
-    if not isinstance(index, int) or isinstance(index, bool):
+    if not is_whole(index):
         raise DominoError("bad_argument", name="index", value=index)
     if not 0 <= index < len(found):
         raise DominoError("review_index", index=index, seat=Seat(seat), count=len(found))
@@ -434,7 +434,7 @@ def round_loss(loss: float) -> float:
 
 
 def check_budget(budget: object) -> int:
-    if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_BUDGET:
+    if not is_whole(budget) or not 1 <= budget <= MAX_BUDGET:
         raise DominoError("review_budget", budget=budget, max=MAX_BUDGET)
     return budget
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal
 
+from engine.boundary import is_whole
 from engine.errors import DominoError, Seat
 
 PRESETS: tuple[str, ...] = ("block", "block-dk", "draw", "all-fives")
@@ -174,7 +175,7 @@ class Rules:
 
     def check_players(self, players: object) -> int:
         """The player count, checked: 2 to 4, and exactly 4 in partnerships."""
-        if not _is_whole(players) or not 2 <= players <= 4:
+        if not is_whole(players) or not 2 <= players <= 4:
             raise DominoError("bad_players", players=players)
         if self.partnerships and players != 4:
             raise DominoError("partnerships_need_four", players=players)
@@ -222,15 +223,11 @@ class Rules:
 
 def check_seat(seat: object, players: int) -> int:
     """A seat number, checked: a whole number from 0 to ``players - 1``."""
-    if not _is_whole(players):
+    if not is_whole(players):
         raise DominoError("bad_players", players=players)
-    if not _is_whole(seat) or not 0 <= seat < players:
-        raise DominoError("bad_seat", seat=Seat(seat) if _is_whole(seat) else seat, players=players)
+    if not is_whole(seat) or not 0 <= seat < players:
+        raise DominoError("bad_seat", seat=Seat(seat) if is_whole(seat) else seat, players=players)
     return seat
-
-
-def _is_whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _preset(preset: object) -> tuple[str, _Preset]:

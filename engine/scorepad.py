@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.boundary import excess, read_json
-from engine.errors import DominoError, Seat
+from engine.boundary import excess, is_whole, read_json
+from engine.errors import DominoError, Seat, echo
 from engine.kernel import play_score, round_points
 from engine.match import Ledger
 from engine.rules import Rules
@@ -76,18 +76,6 @@ _REQUIRED_ROUND_KEYS = ("went_out", "pips")
 
 Hand = int | tuple[Tile, ...]
 """One seat's entry in a round: its pips left, or the tiles left in its hand."""
-
-
-def _show(value: object) -> str:
-    """A value as a reader of the JSON would write it (``null``, ``true``, ``"x"``)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return type(value).__name__
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -185,17 +173,17 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
         raise DominoError("round_not_object", round=number)
     for key in entry:
         if key not in ROUND_KEYS:
-            raise DominoError("round_unknown_field", round=number, field=_show(key))
+            raise DominoError("round_unknown_field", round=number, field=echo(key))
     for key in _REQUIRED_ROUND_KEYS:
         if key not in entry:
             raise DominoError("round_missing_field", round=number, field=key)
     went_out = entry["went_out"]
-    if went_out is not None and (not _is_int(went_out) or not 0 <= went_out < players):
+    if went_out is not None and (not is_whole(went_out) or not 0 <= went_out < players):
         raise DominoError(
             "round_went_out",
             round=number,
             field="went_out",
-            value=_show(went_out),
+            value=echo(went_out),
             last=players - 1,
         )
     pips = entry["pips"]
@@ -204,7 +192,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
     hands: list[Hand] = []
     seen: set[Tile] = set()
     for seat, value in enumerate(pips):
-        if _is_int(value) and 0 <= value <= MAX_PIPS:
+        if is_whole(value) and 0 <= value <= MAX_PIPS:
             hands.append(value)
             continue
         if not isinstance(value, list):
@@ -213,7 +201,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
                 round=number,
                 field="pips",
                 seat=Seat(seat),
-                value=_show(value),
+                value=echo(value),
                 max=MAX_PIPS,
             )
         tiles: list[Tile] = []
@@ -222,7 +210,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
                 tile = Tile.parse(item)
             except DominoError:
                 raise DominoError(
-                    "round_bad_tile", round=number, field="pips", seat=Seat(seat), tile=_show(item)
+                    "round_bad_tile", round=number, field="pips", seat=Seat(seat), tile=echo(item)
                 ) from None
             if tile in seen:
                 raise DominoError(
@@ -249,7 +237,7 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
     last_double = entry.get("last_double", False)
     if not isinstance(last_double, bool):
         raise DominoError(
-            "round_last_double", round=number, field="last_double", value=_show(last_double)
+            "round_last_double", round=number, field="last_double", value=echo(last_double)
         )
     if last_double:
         if not rules.double_finish:
@@ -270,7 +258,7 @@ def _check_play_points(value: object, rules: Rules, players: int, number: int) -
     if (
         not isinstance(value, list)
         or len(value) != sides
-        or not all(_is_int(p) and 0 <= p <= MAX_PLAY_POINTS and play_score(p) == p for p in value)
+        or not all(is_whole(p) and 0 <= p <= MAX_PLAY_POINTS and play_score(p) == p for p in value)
     ):
         raise DominoError(
             "round_play_points",
@@ -278,7 +266,7 @@ def _check_play_points(value: object, rules: Rules, players: int, number: int) -
             field="play_points",
             sides=sides,
             max=MAX_PLAY_POINTS,
-            value=_show(value),
+            value=echo(value),
         )
     if not rules.fives:
         if any(value):
@@ -288,8 +276,8 @@ def _check_play_points(value: object, rules: Rules, players: int, number: int) -
 
 
 def _check_version(version: object) -> None:
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise DominoError("sheet_bad_version", field="version", version=_show(version))
+    if not is_whole(version):
+        raise DominoError("sheet_bad_version", field="version", version=echo(version))
     if version < VERSION:
         raise DominoError("sheet_version_old", field="version", version=version, expected=VERSION)
     if version > VERSION:
@@ -322,7 +310,7 @@ def check_sheet(sheet: object) -> Sheet:
     _check_version(sheet["version"])
     for key in sheet:
         if key not in SHEET_KEYS:
-            raise DominoError("sheet_unknown_field", field=_show(key))
+            raise DominoError("sheet_unknown_field", field=echo(key))
     for key in SHEET_KEYS:
         if key not in sheet:
             raise DominoError("sheet_missing_field", field=key)
@@ -352,7 +340,7 @@ def new_sheet(
     names: object = None,
 ) -> dict[str, Any]:
     """A new, empty sheet, checked; ``names`` defaults to an empty name per seat."""
-    if names is None and isinstance(players, int) and not isinstance(players, bool):
+    if names is None and is_whole(players):
         names = [""] * max(0, min(players, 4))
     sheet = {
         "version": VERSION,
@@ -384,8 +372,8 @@ def set_round(sheet: object, index: object, entry: object) -> dict[str, Any]:
     """
     checked = check_sheet(sheet)
     count = len(checked.rounds)
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise DominoError("round_index", round=_show(index), count=count)
+    if not is_whole(index):
+        raise DominoError("round_index", round=echo(index), count=count)
     if not 0 <= index < count:
         raise DominoError("round_index", round=index + 1, count=count)
     new = check_entry(entry, checked.rules, checked.players, index + 1)
@@ -439,7 +427,7 @@ def _form_text(value: object, number: int, field: str, seat: int, sides: int) ->
                 round=number,
                 field=field,
                 seat=Seat(seat),
-                value=_show(value),
+                value=echo(value),
                 max=MAX_PIPS,
             )
         raise DominoError(
@@ -448,7 +436,7 @@ def _form_text(value: object, number: int, field: str, seat: int, sides: int) ->
             field=field,
             sides=sides,
             max=MAX_PLAY_POINTS,
-            value=_show(value),
+            value=echo(value),
         )
     return value.strip()
 
@@ -475,7 +463,7 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
     """
     checked = check_sheet(sheet)
     rules, players = checked.rules, checked.players
-    number = index + 1 if isinstance(index, int) and _is_int(index) else len(checked.rounds) + 1
+    number = index + 1 if is_whole(index) else len(checked.rounds) + 1
     sides = rules.sides(players)
     if not isinstance(form, dict):
         raise DominoError("round_not_object", round=number)

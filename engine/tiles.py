@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.boundary import is_whole
 from engine.errors import DominoError
 
 MAX_VALUE = 6
@@ -19,7 +20,7 @@ _TILE_RE = re.compile(r"\[?\s*([0-6])\s*[-|]\s*([0-6])\s*\]?")
 
 
 def _is_half(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VALUE
+    return is_whole(value) and 0 <= value <= MAX_VALUE
 
 
 @dataclass(frozen=True, order=True, slots=True)

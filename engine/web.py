@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import lessons, practice, scorepad
-from engine.boundary import MAX_DEPTH, MAX_LINE, excess, read_json
+from engine.boundary import MAX_DEPTH, MAX_LINE, excess, is_whole, read_json
 from engine.errors import DominoError
 from engine.lang import LANGUAGES
 from engine.records import read_record
@@ -274,7 +274,7 @@ def warm_up(args: dict[str, Any], lang: str) -> dict[str, Any]:
     it took the page's main thread its core)."""
     steps = _warm_up_steps()
     step = args.get("step", 0)
-    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(steps):
+    if not is_whole(step) or not 0 <= step < len(steps):
         raise bad_request("request_warm_up_step", last=len(steps) - 1)
     record, index = steps[step]
     review_views.judge_view(record, 1, None, index, lang, budget=WARM_UP_BUDGET)

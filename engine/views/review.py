@@ -94,7 +94,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import review as rv
-from engine.boundary import MAX_ITEMS
+from engine.boundary import MAX_ITEMS, is_whole
 from engine.errors import DominoError
 from engine.figures import TRAY_SIZE
 from engine.lang import reader_seat
@@ -388,7 +388,7 @@ def check_items(items: object) -> list[dict[str, Any]]:
         if not isinstance(item, dict):
             raise DominoError.about("bad_request", "review_items")
         r, i, loss = item.get("round", 0), item.get("index"), item.get("loss")
-        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (r, i)):
+        if not all(is_whole(x) and x >= 0 for x in (r, i)):
             raise DominoError.about("bad_request", "review_items")
         if (
             not isinstance(loss, int | float)
