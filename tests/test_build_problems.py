@@ -172,6 +172,7 @@ def test_the_kinds_are_every_registered_fence() -> None:
     assert set(kit.FENCES) == set(KINDS)
 
 
+@pytest.mark.site
 def test_good_fences_of_every_kind_build(tmp_path: Path) -> None:
     """The good fences of every kind, on their pages, in five languages: the build passes
     (so a failing build below fails for its bad fence)."""
@@ -187,6 +188,7 @@ def test_good_fences_of_every_kind_build(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_bad_fence_fails_the_quiet_strict_build(tmp_path: Path, kind: str) -> None:
     page, _, bad, said = KINDS[kind]
@@ -200,6 +202,7 @@ def test_a_bad_fence_fails_the_quiet_strict_build(tmp_path: Path, kind: str) -> 
     assert f"  {file_name(page, 'en')}: " in out and out.count("Aborted") == 1, out
 
 
+@pytest.mark.site
 def test_a_fence_the_source_checks_cannot_read_is_checked_when_drawn(tmp_path: Path) -> None:
     """A ``~~~`` fence is drawn by superfences but not read by the checks before the
     build: it is checked when it is drawn, and its wrong number fails the build."""
@@ -210,6 +213,7 @@ def test_a_fence_the_source_checks_cannot_read_is_checked_when_drawn(tmp_path: P
     assert "  block.fr.md: worked example tile-values: value is documented as 13" in out, out
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("verbosity", [(), ("-v",)], ids=["default", "verbose"])
 def test_a_bad_fence_fails_the_strict_build_at_any_verbosity(
     tmp_path: Path, verbosity: tuple[str, ...]
@@ -267,6 +271,7 @@ def test_no_hook_imports_a_hook_and_the_shared_modules_are_no_hooks() -> None:
         assert "MkDocs build hook" in path.read_text(encoding="utf-8").split("\n")[0], path
 
 
+@pytest.mark.site
 def test_markup_the_security_policy_refuses_fails_the_quiet_strict_build(tmp_path: Path) -> None:
     """An event attribute, which no hash of the policy (``hooks/csp.py``) can allow, is a
     build problem like a bad fence."""

@@ -300,6 +300,7 @@ def test_a_number_changed_in_one_language_of_a_task_is_caught() -> None:
 # ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.site
 def test_the_quiet_strict_build_fails_on_a_changed_answer_or_position(tmp_path: Path) -> None:
     """``mkdocs build --strict -q`` passes on the lessons as they are, and fails, naming
     the file and the task, when an accepted answer (German) or a task's position

@@ -278,6 +278,7 @@ def test_a_malformed_example_is_a_problem_that_names_the_file_and_the_example() 
 # ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.site
 def test_the_quiet_strict_build_fails_on_each_changed_number(tmp_path: Path) -> None:
     """For each language, a number changed in prose, in a table, in a caption and in an
     example: ``mkdocs build --strict -q`` exits non-zero and names the file (-q hides

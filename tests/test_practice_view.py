@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from test_practice import play_match, reader_move
 
 from engine import DominoError, practice
+from engine.boundary import MAX_SEED
 from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
@@ -25,6 +27,9 @@ from engine.tiles import Tile
 from engine.views.practice import view as practice_view
 from engine.web import call
 from engine.words import strings
+
+if TYPE_CHECKING:
+    from conftest import Pyodide
 
 MATCHES = [
     ("block", {}, 2, ["club"]),
@@ -289,7 +294,7 @@ def setups(draw) -> tuple[str, dict, int, list[str], int]:
     need = 4 if options.get("partnerships") else None
     players = need or draw(st.integers(2, 4))
     levels = draw(st.lists(st.sampled_from(LEVELS), min_size=players - 1, max_size=players - 1))
-    seed = draw(st.integers(0, practice.MAX_SEED))
+    seed = draw(st.integers(0, MAX_SEED))
     return preset, options, players, levels, seed
 
 
@@ -458,31 +463,12 @@ result
 """
 
 
-def test_the_practice_view_is_the_same_in_pyodide():
+def test_the_practice_view_is_the_same_in_pyodide(pyodide: Pyodide) -> None:
     """The worker computes the view in Pyodide: the same view there as here."""
-    import os
-    import shutil
-    import subprocess
-
-    from engine_helpers import ROOT
-
-    node = shutil.which("node")
-    if (node is None or not (ROOT / "node_modules/pyodide").is_dir()) and not os.environ.get("CI"):
-        pytest.skip("needs Node and the npm package pyodide (scripts/setup.sh installs it)")
-    assert node is not None
     scope: dict = {}
     exec(PYODIDE_PROGRAM, scope)
     here = json.loads(scope["result"])
-    proc = subprocess.run(
-        [node, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-        input=PYODIDE_PROGRAM,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    there = json.loads(proc.stdout)
+    there = json.loads(pyodide.run(PYODIDE_PROGRAM))
     assert there == here
     assert there["settings"]["value"]["errors"][0]["field"] == "practice-seed"
     assert len(there["views"]) > 5 and there["views"][-1]["history"]

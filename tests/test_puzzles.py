@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -34,6 +34,9 @@ from engine.tiles import Tile
 from engine.views import puzzles as view
 from engine.views.rounds import tell_end
 from engine.words import text
+
+if TYPE_CHECKING:
+    from conftest import Pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -392,6 +395,7 @@ def test_an_unknown_puzzle_is_an_error() -> None:
 # -- the build's check ---------------------------------------------------------------------
 
 
+@pytest.mark.site
 def test_the_builds_check_is_remembered_only_when_it_finds_nothing(tmp_path: Path) -> None:
     from hooks import puzzles_page
 
@@ -415,6 +419,7 @@ def test_the_builds_check_is_remembered_only_when_it_finds_nothing(tmp_path: Pat
     assert "cannot be read" in puzzles_page.check(tmp_path / "missing.json", cache)[0]
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("verbosity", ["-q", "-v"])
 def test_a_changed_puzzle_fails_the_strict_build(tmp_path: Path, verbosity: str) -> None:
     """A small site (its home pages, in English and French) built with a data file whose
@@ -589,26 +594,13 @@ def test_every_word_of_every_theme_is_there_and_no_seat_zero(lang: str) -> None:
     assert not [t for t in said if seat_zero(lang).search(t)]
 
 
-def test_the_same_answers_in_pyodide() -> None:
-    from test_pyodide import NODE, PYODIDE
-
-    if NODE is None or not PYODIDE.is_file():
-        pytest.skip("needs Node and the npm package pyodide")
+def test_the_same_answers_in_pyodide(pyodide: Pyodide) -> None:
     ids = [of_theme(t)[-1].id for t in P.THEMES]
     program = f"IDS = {ids!r}\n" + PYODIDE_PROGRAM
     scope: dict[str, Any] = {}
     exec(program.strip().rsplit("\n", 1)[0], scope)
     here = json.loads(scope["json"].dumps(scope["out"]))
-    proc = subprocess.run(
-        [str(NODE), str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-        input=program,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert json.loads(proc.stdout) == here
+    assert json.loads(pyodide.run(program)) == here
 
 
 PYODIDE_PROGRAM = """

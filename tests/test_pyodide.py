@@ -12,26 +12,21 @@ from __future__ import annotations
 
 import ast
 import json
-import os
-import shutil
-import subprocess
 import sys
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from engine_helpers import DATA, ROOT
 
 from hooks import web_assets
 
-NODE = shutil.which("node")
-PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+if TYPE_CHECKING:
+    from conftest import Pyodide
 
-# Skipped only outside CI, on a machine without Node or before scripts/setup.sh ran.
-pytestmark = pytest.mark.skipif(
-    (NODE is None or not PYODIDE.is_file()) and not os.environ.get("CI"),
-    reason="needs Node and the npm package pyodide (scripts/setup.sh installs it)",
-)
+# Every test here is in the pyodide tier; Pyodide is the session's one process
+# (tests/conftest.py: skipped without Node or Pyodide, except under CI).
+pytestmark = pytest.mark.pyodide
 
 # Everything here runs in both interpreters; the answers must be identical.
 PROGRAM = """
@@ -70,31 +65,14 @@ def run_cpython() -> dict:
     return json.loads(eval(code[1], scope))
 
 
-@cache
-def packed_stdlib() -> Path:
-    """The site's standard library for the engine as it is now (cached in build/)."""
-    return web_assets.engine_stdlib()
-
-
-def run_pyodide() -> dict:
+def run_pyodide(pyodide: Pyodide) -> dict:
     records = (DATA / "example_records.json").read_text(encoding="utf-8")
-    code = f"RECORDS = {records!r}\n" + PROGRAM
-    assert NODE is not None, "Node is needed to run Pyodide"
-    proc = subprocess.run(
-        [NODE, str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), str(packed_stdlib())],
-        input=code,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout)
+    return json.loads(pyodide.run(f"RECORDS = {records!r}\n" + PROGRAM))
 
 
-def test_engine_answers_the_same_in_pyodide():
+def test_engine_answers_the_same_in_pyodide(pyodide: Pyodide) -> None:
     here = run_cpython()
-    there = run_pyodide()
+    there = run_pyodide(pyodide)
     assert there["python"][0] == 3 and there["python"][1] >= 11
     for key in here:
         if key != "python":
@@ -122,8 +100,10 @@ def imported_modules(source: str) -> set[str]:
     return found
 
 
-def test_every_module_the_engine_imports_is_in_the_readers_standard_library() -> None:
-    packed = packed_stdlib()
+def test_every_module_the_engine_imports_is_in_the_readers_standard_library(
+    packed_stdlib: Path,
+) -> None:
+    packed = packed_stdlib
     report = web_assets.stdlib_report(packed)
     available = set(report["modules"]) | set(report["built_in"])
     assert packed.stat().st_size <= 1_000_000, "the aim: at most 1 MB"

@@ -18,7 +18,7 @@ import json
 import re
 import string
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -26,7 +26,9 @@ from engine.lang import LANGUAGES, fill
 from engine.words import strings
 from hooks.lessons import parse_task
 from hooks.search_fold import EXCLUDE, strip_excluded
-from scripts.site_server import build_site
+
+if TYPE_CHECKING:
+    from conftest import BuiltSite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,11 +67,11 @@ NUMBER_FIELDS = {"n", "total", "done", "seat", "round", "count", "points", "targ
 NUMBERS = range(9)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    directory = tmp_path_factory.mktemp("search-site") / "site"
-    build_site(directory)  # test_site.py reports a failed strict build
-    return directory
+@pytest.fixture(scope="session")
+def site(built_site: BuiltSite) -> Path:
+    """The session's built site (tests/conftest.py; test_site.py reports a failed strict
+    build)."""
+    return built_site.dir
 
 
 def index(site: Path, lang: str) -> list[dict[str, str]]:

@@ -27,17 +27,15 @@ import functools
 import hashlib
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -50,6 +48,9 @@ from engine.examples import as_read, check  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
 from engine.words import strings  # noqa: E402
 from hooks import checks, domino, kit  # noqa: E402
+
+if TYPE_CHECKING:
+    from conftest import BuiltSite
 
 PAGES = (
     "index",
@@ -68,7 +69,6 @@ SITE = "http://site.test"  # a stand-in origin to resolve relative links against
 RULES_SHARED = ROOT.parent / "shared" / "RULES.md"
 RULES_COPY = ROOT / "dev" / "rules.md"
 ALLOWED_LINK_HOSTS = ("pagat.com", "www.pagat.com")
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -241,16 +241,6 @@ def example_problems(examples: list[Example]) -> list[str]:
 # ---------------------------------------------------------------------------------------
 
 
-def mkdocs_build(
-    config_file: Path, site_dir: Path, strict: bool
-) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "mkdocs", "build", "-f", str(config_file), "-d", str(site_dir)]
-    command.append("--strict" if strict else "--no-strict")
-    return subprocess.run(
-        command, cwd=config_file.parent, env=ENV, capture_output=True, text=True, timeout=300
-    )
-
-
 def warnings_in(log: str) -> list[str]:
     return [line for line in log.splitlines() if re.match(r"\s*(WARNING|ERROR)\b", line)]
 
@@ -291,21 +281,14 @@ def page_of(url_path: str) -> tuple[str, str] | None:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    """The whole site, built once with ``mkdocs build --strict``.
+def site(built_site: BuiltSite) -> Site:
+    """The whole site, built once per session with ``mkdocs build --strict`` (the
+    ``built_site`` of tests/conftest.py, which the browser tests share).
 
     A strict build stops at the first language with a warning; then the site is built
     again without --strict, so that the other tests can still show what is wrong.
     """
-    site_dir = tmp_path_factory.mktemp("site") / "site"
-    start = time.monotonic()
-    proc = mkdocs_build(ROOT / "mkdocs.yml", site_dir, strict=True)
-    seconds = time.monotonic() - start
-    log = proc.stdout + proc.stderr
-    if proc.returncode != 0:
-        shutil.rmtree(site_dir, ignore_errors=True)
-        mkdocs_build(ROOT / "mkdocs.yml", site_dir, strict=False)
-    return Site(site_dir, proc.returncode == 0, seconds, log)
+    return Site(built_site.dir, built_site.strict_passed, built_site.seconds, built_site.log)
 
 
 def _config_json(tree: Node) -> str:

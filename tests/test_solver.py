@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
+from typing import TYPE_CHECKING
 
 import pytest
-from engine_helpers import ROOT, RULE_CONFIGS, RULE_IDS
-from test_pyodide import NODE, PYODIDE
+from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine import RoundState, Rules
 from engine.errors import DominoError
 from engine.kernel import to_mask
 from engine.solver import NodeLimit, Solution, Solver, solve
+
+if TYPE_CHECKING:
+    from conftest import Pyodide
 
 POSITIONS = 120
 """Seeded positions per configuration (18 configurations)."""
@@ -226,20 +228,10 @@ PYODIDE_CASES = [
 ]
 
 
-@pytest.mark.skipif(NODE is None or not PYODIDE.is_file(), reason="needs Node and Pyodide")
-def test_pyodide_gives_the_same_answers():
+def test_pyodide_gives_the_same_answers(pyodide: Pyodide) -> None:
     code = f"CASES = {PYODIDE_CASES!r}\n" + PYODIDE_PROGRAM
     scope: dict = {}
     exec(code.strip().rsplit("\n", 1)[0], scope)
     here = json.loads(json.dumps(scope["out"]))
-    proc = subprocess.run(
-        [str(NODE), str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT)],
-        input=code,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert json.loads(proc.stdout) == here
+    assert json.loads(pyodide.run(code)) == here
     assert None not in here

@@ -32,12 +32,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, HOST, SiteHandler, build_site, serve
+from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, HOST, SiteHandler, serve
+
+if TYPE_CHECKING:
+    from conftest import BuiltSite
 
 ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
 """Where the engine's files are: a reading page asks none of them."""
@@ -64,14 +67,13 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session with the hooks (Pyodide's files, engine wheel)."""
-    directory = tmp_path_factory.mktemp("browser-site") / "site"
-    strict_log = build_site(directory)
-    if strict_log is not None:  # test_site.py reports it; these tests still get a site
-        message = f"strict build failed, built without --strict:\n{strict_log[-2000:]}"
+def site_dir(built_site: BuiltSite) -> Path:
+    """The site, built once per session with the hooks (Pyodide's files, engine wheel):
+    tests/conftest.py's ``built_site``, which tests/test_site.py shares."""
+    if not built_site.strict_passed:  # test_site.py reports it; these tests still get a site
+        message = f"strict build failed, built without --strict:\n{built_site.log[-2000:]}"
         warnings.warn(message, stacklevel=1)
-    return directory
+    return built_site.dir
 
 
 @pytest.fixture(scope="session")
