@@ -33,7 +33,7 @@ from engine.errors import DominoError, Seat, echo
 from engine.match import Match
 from engine.players import LEVELS, hint, make_player
 from engine.records import round_record
-from engine.rules import PRESETS, Rules, needs_players, option_choices
+from engine.rules import Rules, needs_players, option_choices
 from engine.state import Move, RoundState
 from engine.words import check_lang
 
@@ -118,25 +118,35 @@ def check_seed(seed: object) -> int:
         raise e.at(FIELD_SEED) from None
 
 
+def _setting_rules(preset: object, options: object) -> Rules:
+    """The rules of a setting's game and options, as :meth:`Rules.from_record` checks
+    them, its refusal told as a setting's, at the form control it concerns."""
+    try:
+        return Rules.from_record(preset, options)
+    except DominoError as e:
+        if e.code == "unknown_preset":
+            raise DominoError("link_game", preset=echo(preset)).at(FIELD_PRESET) from None
+        if e.code == "unknown_option":
+            option = e.params["option"]
+            raise DominoError("link_no_option", option=echo(option)).at(FIELD_PRESET) from None
+        if e.code == "bad_option_value":
+            field = option_field(e.params["option"])
+            raise DominoError("link_option", value=echo(e.params["value"])).at(field) from None
+        raise e.at(FIELD_PRESET) from None
+
+
 def check_setting(
     preset: object, options: object, players: object, levels: object, seed: object
 ) -> Rules:
     """The rules of a practice match's settings; the first bad setting raises, told in
     plain words of each language and naming its form control (:attr:`DominoError.field`)."""
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise DominoError("link_game", preset=echo(preset)).at(FIELD_PRESET)
-    if not isinstance(options, dict):
+    if options is None:  # a record may leave its options out; a setting names them all
         raise DominoError("bad_options", options=options).at(FIELD_PRESET)
-    choices = option_choices(preset)
-    for option, value in options.items():
-        if option not in choices:
-            raise DominoError("link_no_option", option=echo(option)).at(FIELD_PRESET)
-        if not any(type(value) is type(a) and value == a for a in choices[option]):
-            raise DominoError("link_option", value=echo(value)).at(option_field(option))
-    rules = Rules.from_record(preset, options)
+    rules = _setting_rules(preset, options)
+    choices = option_choices(rules.preset)
     if not is_whole(players) or not 2 <= players <= 4:
         raise DominoError("bad_players", players=players).at(FIELD_PLAYERS)
-    for option, value in options.items():
+    for option, value in rules.options.items():
         need = needs_players(option)
         if need is not None and value != choices[option][0] and players != need:
             raise DominoError("partnerships_need_four", players=players).at(option_field(option))
@@ -315,8 +325,6 @@ def match_record(save: object) -> dict[str, Any]:
     }
 
 
-LINK_KEYS = ("game", "players", "levels", "seed")
-"""The parameters of a practice link besides the game's options."""
 MAX_QUERY = 2048
 """A practice link's query is read only up to this many bytes."""
 
