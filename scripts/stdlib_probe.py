@@ -23,9 +23,9 @@ from typing import Any
 from engine import web
 from engine.boundary import MAX_DEPTH, MAX_LINE
 from engine.lang import LANGUAGES
+from engine.players import LEVELS
+from engine.rules import PRESETS
 
-PRESETS = ("block", "block-dk", "draw", "all-fives")
-LEVELS = ("beginner", "club", "expert")
 # A round's position for the lesson tasks that ask about one (2 players, 7 tiles each).
 ROUND = {
     "players": 2,
