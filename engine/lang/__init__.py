@@ -13,25 +13,43 @@ This package is data: it imports nothing else of the engine and checks nothing.
 
 from __future__ import annotations
 
+import importlib
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
-
-from engine.lang import da, de, en, fr, pl
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "pl", "de", "da")
 """The site's languages, English first."""
 
-TABLES: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {
-        "en": MappingProxyType(en.STRINGS),
-        "fr": MappingProxyType(fr.STRINGS),
-        "pl": MappingProxyType(pl.STRINGS),
-        "de": MappingProxyType(de.STRINGS),
-        "da": MappingProxyType(da.STRINGS),
-    }
-)
+
+class _Tables(Mapping[str, Mapping[str, str]]):
+    """The languages' tables, each imported the first time its words are needed (a
+    reader of one language loads one table, and importing the engine loads none)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Mapping[str, str]] = {}
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        table = self._loaded.get(lang)
+        if table is None:
+            if lang not in LANGUAGES:
+                raise KeyError(lang)
+            module = importlib.import_module(f"engine.lang.{lang}")
+            table = self._loaded[lang] = MappingProxyType(module.STRINGS)
+        return table
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGUAGES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+TABLES: Mapping[str, Mapping[str, str]] = _Tables()
 """Each language's table of strings, read-only (look one up with
 :func:`engine.words.strings`, which checks the language)."""
 
