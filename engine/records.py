@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.boundary import MAX_LINE, is_whole, read_json
@@ -234,16 +233,6 @@ def replay_line(line: str | bytes, lang: str = "en") -> dict[str, Any] | None:
     except DominoError as e:
         return error_answer(e, lang)
     return replay(record, lang)
-
-
-def replay_lines(lines: Iterable[str | bytes], lang: str = "en") -> Iterator[dict[str, Any]]:
-    """One result per non-blank JSON Lines input line, in order, each answered as soon as
-    its line is read; bad lines answer with an error (see :func:`replay_line`) and the
-    rest go on."""
-    check_lang(lang)
-    if isinstance(lines, str | bytes | bytearray) or not isinstance(lines, Iterable):
-        raise DominoError("bad_argument", name="lines", value=lines)
-    return (answer for line in lines if (answer := replay_line(line, lang)) is not None)
 
 
 _JSON_SPACE = b" \t\r\n"

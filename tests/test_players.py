@@ -28,7 +28,6 @@ from engine.players import (
     features,
     hint,
     knowledge,
-    legal_moves,
     level_name,
     make_player,
     play_match,
@@ -74,7 +73,7 @@ class Checked:
 
     def __call__(self, obs: Observation) -> Move:
         move = self.player(obs)
-        assert move in legal_moves(obs), (move, obs)
+        assert move in obs.legal_moves(), (move, obs)
         self.moves += 1
         return move
 
@@ -91,7 +90,7 @@ def test_legal_moves_of_an_observation_are_the_states(preset, options, players):
             for seat in range(players):
                 obs = state.observation(seat)
                 expected = state.legal_moves() if seat == state.current_player else []
-                assert legal_moves(obs) == expected
+                assert obs.legal_moves() == expected
             moves = distinct_moves(state.observation(state.current_player or 0))
             assert moves and set(moves) <= set(state.legal_moves())
             state.apply(random.Random(seed).choice(state.legal_moves()))
@@ -107,11 +106,12 @@ def test_distinct_moves_drop_placements_that_leave_the_same_line():
     state.apply(Move(Tile.of(3, 3)))
     state.apply(Move(Tile.of(3, 5), End.RIGHT))  # ends 3 and 5
     obs = state.observation(0)
-    assert [str(m) for m in legal_moves(obs)] == ["1-3@left"]
+    assert [str(m) for m in obs.legal_moves()] == ["1-3@left"]
     state2 = RoundState(rules, 2, 0, hands)
     state2.apply(Move(Tile.of(3, 3)))  # ends 3 and 3
     obs2 = state2.observation(1)
-    assert [str(m) for m in legal_moves(obs2)] == ["3-5@left", "3-5@right", "3-6@left", "3-6@right"]
+    moves2 = [str(m) for m in obs2.legal_moves()]
+    assert moves2 == ["3-5@left", "3-5@right", "3-6@left", "3-6@right"]
     assert [str(m) for m in distinct_moves(obs2)] == ["3-5@left", "3-6@left"]
 
 
@@ -532,7 +532,7 @@ def test_club_does_not_shut_out_its_partner():
     team = partner_position(True).observation(0)
     assert knowledge(team).void_values[2] == {1, 4}
     left, right = Move(Tile.of(4, 6), End.LEFT), Move(Tile.of(4, 6), End.RIGHT)
-    assert legal_moves(team) == [left, right]
+    assert team.legal_moves() == [left, right]
     assert features(team, left).partner_shut and not features(team, right).partner_shut
     assert not features(alone, left).partner_shut
     assert Club()(alone) == left  # equal otherwise: the first placement
@@ -783,47 +783,3 @@ def test_the_experts_solved_deals_are_at_least_min_solved():
             # Each deal may take at most 3000 // 10 positions: ten of them fit.
             assert found.samples >= 10
     assert solved
-
-
-def test_the_experts_win_bonus_adds_to_each_solved_value_by_its_sign():
-    seen = set()
-    for state in _read_positions(12):
-        obs = state.observation(state.current_player)
-        found = Expert(seed=3, time_limit=None, solve_spread=None, win_bonus=7).search(obs)
-        solution = solve(state)
-        assert found.solved
-        for move, mean in zip(found.moves, found.means, strict=True):
-            exact = solution.value_of(move)
-            sign = (exact > 0) - (exact < 0)
-            assert mean == pytest.approx(exact + 7 * sign)
-            seen.add(sign)
-    assert seen >= {-1, 1}  # moves that win and moves that lose were both valued
-
-
-def test_the_experts_win_bonus_counts_a_playout_won_more_than_its_margin():
-    # Without the solver the bonus goes to the played-out margins.
-    rules = Rules.make("block")
-    differ = 0
-    for seed in range(12):
-        state, _ = random_position(rules, 2, seed, plies=2)
-        obs = state.observation(state.current_player)
-        opts = dict(
-            seed=seed,
-            time_limit=None,
-            work=3000,
-            shed_belief=1.0,
-            choice_belief=0.0,
-            solve_nodes=0,
-        )
-        plain = Expert(**opts).search(obs)
-        bonus = Expert(**opts, win_bonus=10).search(obs)
-        assert not plain.solved and not bonus.solved
-        assert plain.samples == bonus.samples and plain.moves == bonus.moves
-        # The same deals and playouts, each weighing 1: a mean moves by 10 times the
-        # playouts won less those lost, over the deals.
-        n = plain.samples
-        for a, b in zip(plain.means, bonus.means, strict=True):
-            count = (b - a) * n / 10
-            assert count == pytest.approx(round(count)) and abs(round(count)) <= n
-        differ += any(abs(b - a) > 1e-9 for a, b in zip(plain.means, bonus.means, strict=True))
-    assert differ

@@ -31,7 +31,7 @@ True
 """
 
 from engine.players.expert import Expert, Search
-from engine.players.hints import Fact, Hint, hint, level_name
+from engine.players.hints import Fact, Hint, hint, hint_facts, level_name
 from engine.players.knowledge import Knowledge, Sampler, knowledge
 from engine.players.levels import (
     LEVELS,
@@ -42,7 +42,6 @@ from engine.players.levels import (
     club_score,
     distinct_moves,
     features,
-    legal_moves,
 )
 from engine.players.play import make_player, play_match, play_round
 
@@ -62,8 +61,8 @@ __all__ = [
     "distinct_moves",
     "features",
     "hint",
+    "hint_facts",
     "knowledge",
-    "legal_moves",
     "level_name",
     "make_player",
     "play_match",

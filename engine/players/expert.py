@@ -3,7 +3,6 @@ can (:mod:`engine.solver`), else played out with the kernel's playouts."""
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -73,10 +72,6 @@ class Expert:
     one move may take, estimated from the position (a spinner layout's plays count more:
     they cost more).
 
-    With ``win_bonus``, a deal's value of a move (solved or played out) is its margin
-    plus ``win_bonus`` times the margin's sign: finishing the hand ahead counts, not only
-    by how much, so the Expert wins more hands and stakes fewer on a long shot.
-
     Both budgets count work, not time, so a choice depends only on the observation and
     ``seed``. ``time_limit`` seconds (``None``: none) caps a move's wall-clock time on
     a slow machine; the default budgets stay well under it.
@@ -89,8 +84,6 @@ class Expert:
     solve_nodes: int = 12000
     min_solved: int = 8
     solve_spread: int | None = 20
-    solve_deals: int = 10**30
-    win_bonus: float = 0.0
     eps: float = 0.1
     shed_belief: float = 0.5
     choice_belief: float = 1.0
@@ -143,11 +136,7 @@ class Expert:
         weight and the deals; ``None`` when a deal is too big to solve. (The
         deals come from a copy of ``rng``: where the solver is not used, the playouts
         see the deals they always did.)"""
-        if (
-            self.solve_nodes <= 0
-            or obs.rules.sides(obs.players) > 2
-            or _deals(sampler.know) > self.solve_deals
-        ):
+        if self.solve_nodes <= 0 or obs.rules.sides(obs.players) > 2:
             return None
         rng = _copy(rng)
         solver = Solver(obs.rules, obs.players)
@@ -159,14 +148,12 @@ class Expert:
         totals = [0.0] * len(cands)
         weights = 0.0
         draws = 0
-        bonus = self.win_bonus
-        raw = [0.0] * len(cands)  # the values without the win bonus: the guesses
         solver.node_limit = self.solve_nodes // self.min_solved
         while draws < self.samples and solver.nodes < self.solve_nodes:
             hands, stock = sampler.deal(rng)
             try:
                 # The deals so far guess each value (the searches close in from there).
-                guesses = [round(raw[i] / weights) for i in order] if draws else None
+                guesses = [round(totals[i] / weights) for i in order] if draws else None
                 values = solver.values(
                     hands, board, stock[::-1], obs.seat, moves, self.solve_spread, guesses
                 )
@@ -176,8 +163,7 @@ class Expert:
             weights += w
             draws += 1
             for i, v in zip(order, values, strict=True):
-                raw[i] += w * v
-                totals[i] += w * (v + bonus * ((v > 0) - (v < 0)))
+                totals[i] += w * v
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return totals, weights, draws
@@ -206,7 +192,6 @@ class Expert:
         draws = 0
         weights = 0.0
         nxt = (me + 1) % n
-        bonus = self.win_bonus
         for _ in range(budget):
             hands0, stock0 = sampler.deal(rng)
             draws += 1
@@ -236,7 +221,7 @@ class Expert:
                 _, pts = fast.score(out)
                 mine = pts[my_side]
                 v = mine - (sum(pts) - mine) / (sides - 1)
-                totals[i] += w * (v + bonus * ((v > 0) - (v < 0)))
+                totals[i] += w * v
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return totals, weights, draws
@@ -286,15 +271,3 @@ def _copy(rng: random.Random) -> random.Random:
     other = random.Random()
     other.setstate(rng.getstate())
     return other
-
-
-def _deals(know: Knowledge) -> int:
-    """In how many ways the unseen tiles could lie in the other hands (and the rest in
-    the boneyard or set aside), counting hand sizes only."""
-    left = know.unseen.bit_count()
-    ways = 1
-    for p, size in enumerate(know.hand_sizes):
-        if p != know.seat:
-            ways *= math.comb(left, size)
-            left -= size
-    return ways

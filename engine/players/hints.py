@@ -64,12 +64,14 @@ def hint(
     player = expert if expert is not None else Expert()
     search = player.search(obs)
     move = search.moves[search.best]
-    facts = _facts(obs, search)
+    facts = hint_facts(obs, search)
     show_end = sum(1 for m in obs.legal_moves() if m.tile == move.tile) > 1
     return Hint(obs.seat, move, facts, lang, _render(move, facts, lang, show_end), show_end)
 
 
-def _facts(obs: Observation, search: Search) -> tuple[Fact, ...]:
+def hint_facts(obs: Observation, search: Search) -> tuple[Fact, ...]:
+    """Why the best move of ``search`` (the Expert's search of ``obs``) is good: the
+    facts a hint can tell, in the order it tells them (it names the first two)."""
     know = knowledge(obs)
     move = search.moves[search.best]
     feats = {m: features(obs, m, know) for m in search.moves}

@@ -23,12 +23,6 @@ class Player(Protocol):
     def __call__(self, obs: Observation) -> Move: ...
 
 
-def legal_moves(obs: Observation) -> list[Move]:
-    """The legal moves of the observing seat when it is to play, else none (see
-    :meth:`Observation.legal_moves`)."""
-    return obs.legal_moves()
-
-
 def board_after(board: Board, move: Move) -> Board:
     """The open ends once ``move`` is laid on ``board`` (which stays as it was)."""
     after = board.copy()

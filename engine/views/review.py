@@ -100,7 +100,7 @@ from engine.figures import TRAY_SIZE
 from engine.lang import reader_seat
 from engine.layout import Layout
 from engine.players.expert import Search
-from engine.players.hints import _facts
+from engine.players.hints import hint_facts
 from engine.rules import Rules, check_seat
 from engine.state import Move, RoundState
 from engine.tiles import Tile
@@ -372,7 +372,7 @@ def _reason(j: rv.Judgement, lang: str) -> str:
     """Why the better move is better, in a phrase or two (the hints' reasons)."""
     d = j.decision
     search = Search(d.moves, tuple(v.value for v in j.values), 0, j.best)
-    facts = [f for f in _facts(d.observation, search) if f.key != "hint.only"][:2]
+    facts = [f for f in hint_facts(d.observation, search) if f.key != "hint.only"][:2]
     table = strings(lang)
     parts = [text(lang, f.key, **f.params) for f in facts]
     worth = text(lang, "review.worth", loss=points(j.loss, lang))
