@@ -101,6 +101,20 @@ def read_json(text: str, what: str, *, first_line: int = 1, **where: object) -> 
         raise DominoError(f"{what}_number_too_long", limit=max_digits(), **where) from None
 
 
+def unfinished_json(text: str) -> bool:
+    """Whether ``text`` (bounded as :func:`read_json` bounds it) is good JSON as far as
+    it goes but stops before its value is complete: ``{``, or ``{"preset": "block",``."""
+    if len(text) > MAX_LINE or json_depth(text) > MAX_DEPTH:
+        return False
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as e:
+        return e.pos >= len(text)  # the reader ran out of text, and found nothing wrong
+    except (RecursionError, ValueError):
+        return False
+    return False
+
+
 def bounded(value: object, depth: int = MAX_DEPTH, items: int = MAX_ITEMS) -> str | None:
     """What is too big in ``value`` (JSON data already parsed): ``"depth"`` if it nests
     deeper than ``depth``, ``"items"`` if a list or object holds more than ``items``,
@@ -131,3 +145,7 @@ def excess(value: object, depth: int = MAX_DEPTH) -> tuple[str, int] | None:
     if fault is None:
         return None
     return ("too_deep", MAX_DEPTH) if fault == "depth" else ("too_many", MAX_ITEMS)
+
+
+MAX_STORE = 256 * 1024
+"""The longest text a page keeps in the reader's browser or reads from a file: 256 KiB."""
