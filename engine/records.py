@@ -15,11 +15,10 @@ and ``rounds`` (round records without preset, options and players).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from engine.boundary import MAX_LINE, is_whole, read_json
+from engine.boundary import MAX_LINE, is_whole, read_json, unfinished_json
 from engine.errors import DominoError, Seat
 from engine.match import Match
 from engine.rules import Rules
@@ -247,13 +246,9 @@ def opens_document(line: bytes) -> bool:
     if body[:1] not in (b"{", b"["):
         return False
     try:
-        text = body.decode("utf-8")
-        json.loads(text)
-    except json.JSONDecodeError as e:
-        return e.pos >= len(text)  # the reader ran out of text, and found nothing wrong
-    except (UnicodeDecodeError, RecursionError, ValueError):
+        return unfinished_json(body.decode("utf-8"))
+    except UnicodeDecodeError:
         return False
-    return False
 
 
 def open_brackets(line: bytes) -> int:
