@@ -18,21 +18,13 @@ from test_perft import oracle_rules
 from engine import puzzles
 from engine.lang import LANGUAGES, TABLES
 from engine.rules import PRESETS, option_choices
+from hooks.app_forms import MissingWords, value_words
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import stdlib_probe
 
 PERFT = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
 GUIDE = (ROOT / "dev" / "guides" / "add-a-game.md").read_text(encoding="utf-8")
-
-
-def value_key(value: object) -> str:
-    """An option value's word key (``option.NAME.KEY``), as the forms look it up."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def page_language(page: Path) -> str:
@@ -52,9 +44,10 @@ def test_a_game_has_its_words_in_every_language(preset: str) -> None:
             if f"option.{option}" not in table:
                 missing.append(f"{lang}: option.{option}")
             for value in values:
-                key = f"option.{option}.{value_key(value)}"
-                if key not in table and f"option.{option}.value" not in table:
-                    missing.append(f"{lang}: {key}")
+                try:
+                    value_words(lang, option, value)  # as the forms look a value's words up
+                except MissingWords as e:
+                    missing.append(str(e))
     assert missing == []
 
 
