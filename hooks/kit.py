@@ -57,6 +57,12 @@ log = get_plugin_logger("checks")
 DEFAULT_LANG = "en"
 """The site's default language, built at the root (the others below ``/LANG/``)."""
 
+ENGINE_CACHE = "domino-block-engine"
+"""The Cache Storage that keeps the engine's files in the reader's browser: written by the
+engine's worker (named in the engine's ``manifest.json``, ``hooks/web_assets.py``), read by
+the service worker (``scripts/build_sw.mjs``) and by ``offline.js`` (its script element's
+``data-engine-cache``), both from ``hooks/offline.py``."""
+
 SEARCH_EXCLUDE = "data-search-exclude"
 """The attribute that leaves an element, and everything in it, out of the search index:
 an app's controls, status lines and headings (``hooks/search_fold.py`` strips them

@@ -4,7 +4,10 @@
   theme colour, and ``assets/js/offline.js`` (a module that registers the service worker
   and shows the update banner), its words from the engine's language tables
   (``offline.*``) in ``data-`` attributes, with the words of a failed engine start
-  (``engine.*``, read by ``engine-client.js``).
+  (``engine.*``, read by ``engine-client.js``), the name of the engine's cache
+  (``data-engine-cache``: ``kit.ENGINE_CACHE``) and the engine's bounds on what a page
+  keeps or reads (``data-max-store``, ``data-max-depth``: ``engine.boundary``'s
+  ``MAX_STORE`` and ``MAX_DEPTH``, read by ``store.js``). No script writes them itself.
 - After the last language is built and every other hook has written its files (this
   hook is listed last and runs at a lower priority than their ``on_post_build``), it
   writes the icons (``assets/icons/``: an SVG and 192 and 512 px PNGs, drawn here), one
@@ -40,6 +43,7 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
+from engine.boundary import MAX_DEPTH, MAX_STORE
 from engine.lang import LANGUAGES
 from engine.words import strings
 from hooks import kit
@@ -64,7 +68,8 @@ def _root(page: Any) -> str:
 
 
 def head_tags(root: str, lang: str) -> str:
-    """The manifest link, the theme colour and the offline script, for one page."""
+    """The manifest link, the theme colour and the offline script, for one page, with the
+    words, the name and the bounds its scripts read (see the module)."""
     words = strings(lang)
     prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
     return (
@@ -73,6 +78,8 @@ def head_tags(root: str, lang: str) -> str:
         f'<link rel="apple-touch-icon" href="{root}assets/icons/icon-192.png">'
         f'<script type="module" src="{root}assets/js/offline.js" id="offline-script"'
         f' data-root="{root or "./"}"'
+        f' data-engine-cache="{escape(kit.ENGINE_CACHE)}"'
+        f' data-max-store="{MAX_STORE}" data-max-depth="{MAX_DEPTH}"'
         f' data-update="{escape(words["offline.update"])}"'
         f' data-reload="{escape(words["offline.reload"])}"'
         f' data-engine-failed="{escape(words["engine.failed"])}"'
@@ -222,11 +229,12 @@ def _missing_tools() -> str | None:
 
 
 def write_service_worker(site: Path) -> None:
-    """Generate ``site/sw.js`` with workbox-build (``scripts/build_sw.mjs``)."""
+    """Generate ``site/sw.js`` with workbox-build (``scripts/build_sw.mjs``), which reads
+    the engine's cache by the name it is given (:data:`hooks.kit.ENGINE_CACHE`)."""
     if kit.tools_missing("service worker", _missing_tools(), "the site works online only", log):
         return
     proc = subprocess.run(
-        ["node", str(BUILDER), str(site)],
+        ["node", str(BUILDER), str(site), kit.ENGINE_CACHE],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -28,10 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
+from engine.boundary import MAX_ITEMS as _MAX_ITEMS
 from engine.boundary import MAX_SEED as _MAX_SEED
 from engine.errors import DominoError as _DominoError
 from engine.players import LEVELS as _LEVELS
+from engine.practice import MAX_QUERY as _MAX_QUERY
 from engine.rules import Rules as _Rules
+from engine.svg import UNIT as _UNIT
 from engine.words import text as _text
 from hooks import kit
 from hooks.app_forms import (
@@ -227,6 +230,16 @@ def render_game(lang: str) -> str:
     )
 
 
+def bounds() -> str:
+    """The engine's bounds and sizes the page's script needs, as the root's attributes:
+    the largest seed, the longest link it reads (``engine.practice.MAX_QUERY``), the most
+    items of a list of a request, and a drawn tile's long side (SVG user units)."""
+    return (
+        f'data-max-seed="{_MAX_SEED}" data-max-query="{_MAX_QUERY}" '
+        f'data-max-items="{_MAX_ITEMS}" data-tile-length="{2 * _UNIT}"'
+    )
+
+
 def render_practice(source: str, lang: str, page_url: str) -> str:
     """The practice app in ``lang``: hidden until its script runs. Search skips it
     (``data-search-exclude``): the page is indexed by its prose, not its controls."""
@@ -236,7 +249,7 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
     words = json.loads(data)
     return (
         f'<div class="practice" data-search-exclude data-phase="setup" data-busy="false" '
-        f'data-pace="{PACE_MS}" data-max-seed="{_MAX_SEED}" data-words="{_e(data)}">'
+        f'data-pace="{PACE_MS}" {bounds()} data-words="{_e(data)}">'
         f'<p class="practice__noscript">{_e(words["needs_script"])}</p>'
         '<div class="practice__app" hidden>'
         '<p class="practice__status" role="status" aria-live="polite"></p>'

@@ -9,11 +9,11 @@ browser read the record and review it; without script, only a line saying so sho
 
 Every visible word comes from the engine's language tables (``review_page.*``), in the
 page's language; the words the script shows later go in the root's ``data-words``. What
-the reader opens or pastes is bounded before it is read (``store.js``: 256 KiB, nested
-at most 64 deep), then sent as text to the engine, which parses and checks it: its
-message tells a bad record in the page's language (a text that is not JSON by the line
-and column where it breaks); a refused record changes nothing on the page. A ``review`` fence
-with lines in it is a build problem (``hooks/kit.py``).
+the reader opens or pastes is bounded before it is read (``store.js``, by the engine's
+``MAX_STORE`` and ``MAX_DEPTH``), then sent as text to the engine, which parses and
+checks it: its message tells a bad record in the page's language (a text that is not
+JSON by the line and column where it breaks); a refused record changes nothing on the
+page. A ``review`` fence with lines in it is a build problem (``hooks/kit.py``).
 """
 
 from __future__ import annotations

@@ -25,9 +25,10 @@ After the last language is built, this hook writes into the site:
   unpacks: the engine imports without compiling, and no reader downloads its sources
   (the worker falls back to the wheel, imported from source, if the bytecode cannot be
   had); and
-  ``manifest.json`` (``{"wheel", "sha256", "bytecode", "bytecode_sha256", "pyodide",
-  "stdlib_sha256", "runtime_sha256"}``, the last the hashes of Pyodide's four runtime
-  files by name) that the page's worker reads to find and check them.
+  ``manifest.json`` (``{"cache", "wheel", "sha256", "bytecode", "bytecode_sha256",
+  "pyodide", "stdlib_sha256", "runtime_sha256"}``: the Cache Storage the worker keeps
+  them in, ``kit.ENGINE_CACHE``, and, last, the hashes of Pyodide's four runtime files by
+  name) that the page's worker reads to find, check and keep them.
 
 Without Node or the npm package, a build under CI (``CI`` set) fails with the reason; a
 local build logs a warning and leaves the files out (``kit.tools_missing``).
@@ -331,8 +332,10 @@ def write_manifest(
     bytecode, the Pyodide version (its folder) and the hash of the standard library
     (which may change with the scripts or the engine while the version stays), and the
     hashes of Pyodide's runtime files (``runtime_sha256``, by name): the worker keeps no
-    file for offline use whose bytes are not these."""
+    file for offline use whose bytes are not these, and in the Cache Storage ``cache``
+    (:data:`hooks.kit.ENGINE_CACHE`)."""
     manifest = {
+        "cache": kit.ENGINE_CACHE,
         "wheel": wheel.name,
         "sha256": _sha256(wheel),
         "bytecode": bytecode.name,

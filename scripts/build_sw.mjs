@@ -1,7 +1,10 @@
 // Writes the site's service worker, sw.js, with npm's workbox-build (generateSW, pinned by
 // package-lock.json); run by hooks/offline.py after every other hook wrote its files.
 //
-//   node scripts/build_sw.mjs SITE_DIR
+//   node scripts/build_sw.mjs SITE_DIR ENGINE_CACHE
+//
+// ENGINE_CACHE is the name of the engine's Cache Storage, given by the build
+// (hooks/kit.py's ENGINE_CACHE), the name engine-worker.js reads in the engine's manifest.
 //
 // - Precached (each file under a revision, its content's hash): every page in every
 //   language, the search indexes, and the small assets (styles, scripts, images, the web
@@ -10,7 +13,7 @@
 //   Pyodide's files nor the engine's wheel and bytecode: a reader who never starts the
 //   engine never downloads them.
 // - The engine's files (assets/pyodide/VERSION/ and assets/engine/) are kept in the
-//   Cache Storage ("domino-block-engine") by the engine's own worker (engine-worker.js),
+//   Cache Storage (ENGINE_CACHE) by the engine's own worker (engine-worker.js),
 //   as it fetches them the first time the engine starts, whether or not this worker
 //   controls the page yet: each is downloaded once. Their URLs carry the Pyodide version
 //   or the file's hash (hooks/web_assets.py), and the engine's manifest.json, which names
@@ -32,9 +35,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateSW } from "workbox-build";
 
-const [siteDir] = process.argv.slice(2);
-if (!siteDir) {
-  console.error("usage: node scripts/build_sw.mjs SITE_DIR");
+const [siteDir, engineCache] = process.argv.slice(2);
+if (!siteDir || !engineCache) {
+  console.error("usage: node scripts/build_sw.mjs SITE_DIR ENGINE_CACHE");
   process.exit(2);
 }
 
@@ -114,7 +117,7 @@ const { count, size, warnings } = await generateSW({
         !url.pathname.endsWith("/manifest.json"),
       handler: "CacheFirst",
       options: {
-        cacheName: "domino-block-engine",
+        cacheName: engineCache,
         // The engine's worker writes this cache (each file checked, once); never this one.
         plugins: [{ cacheWillUpdate: async () => null }],
       },

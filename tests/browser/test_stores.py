@@ -19,13 +19,13 @@ from typing import Any
 from conftest import axe_violations, only_this_host
 
 from engine import DominoError, scorepad
+from engine.boundary import MAX_DEPTH, MAX_STORE
 from engine.words import strings
 from hooks import lessons as lesson_hook
 
-MAX_CHARS = 256 * 1024  # store.js's MAX_CHARS
+MAX_CHARS = MAX_STORE  # store.js's MAX_CHARS, as the build hands it over
 DEEP = 3000
 ENGINE_MS = 120_000
-STORE_JS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "store.js"
 
 
 def words(lang: str, prefix: str) -> dict[str, str]:
@@ -77,12 +77,27 @@ def check_refused(page: Any, key: str, text: str, label: str, *, engine: bool = 
     assert Path(download.path()).read_text(encoding="utf-8") == text
 
 
-def test_the_bounds_are_the_documented_ones() -> None:
-    source = STORE_JS.read_text(encoding="utf-8")
-    assert f"export const MAX_CHARS = {MAX_CHARS // 1024} * 1024;" in source
-    assert "export const MAX_DEPTH = 64;" in source
-    doc = (STORE_JS.parents[3] / "dev" / "browser.md").read_text(encoding="utf-8")
-    assert "256 KiB" in doc and "64" in doc
+def test_the_pages_bounds_are_the_engines(page: Any, site_url: str) -> None:
+    """store.js bounds by the engine's MAX_STORE and MAX_DEPTH, which the build writes on
+    the page (tests/test_shared_constants.py checks that no script writes them)."""
+    for lang, path in (("en", "scorepad/"), ("da", "")):
+        page.goto(page_url(site_url, lang, path))
+        found = page.evaluate(
+            "async (url) => { const m = await import(url); return [m.MAX_CHARS, m.MAX_DEPTH]; }",
+            site_url + "assets/js/store.js",
+        )
+        assert found == [MAX_STORE, MAX_DEPTH], path
+        # Exactly at the bounds a text is kept; one character or one level more, refused.
+        refused = page.evaluate(
+            """async ([url, chars, depth]) => {
+              const m = await import(url);
+              const deep = (n) => "[".repeat(n) + "]".repeat(n);
+              return [m.refusal("x".repeat(chars)), m.refusal("x".repeat(chars + 1)),
+                      m.refusal(deep(depth)), m.refusal(deep(depth + 1))];
+            }""",
+            [site_url + "assets/js/store.js", MAX_STORE, MAX_DEPTH],
+        )
+        assert refused == [None, "size", None, "depth"]
 
 
 # --- The practice page --------------------------------------------------------------------

@@ -20,7 +20,7 @@
 // (and engine-client.js words a failed start, from the page's engine.* words).
 //
 // Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
-// (ENGINE_CACHE). Each is read from there if it is there and its bytes are still the
+// the manifest names (`cache`: the build's hooks/kit.py ENGINE_CACHE; none, none kept). Each is read from there if it is there and its bytes are still the
 // manifest's SHA-256 (a damaged copy is deleted and fetched again), else fetched and
 // stored only if its SHA-256 is the manifest's: the engine's bytecode (or wheel), the
 // standard library and Pyodide's four runtime files (`runtime_sha256`; a manifest without
@@ -45,9 +45,9 @@
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
-const ENGINE_CACHE = "domino-block-engine"; // read by sw.js (scripts/build_sw.mjs)
 const networkFetch = self.fetch.bind(self);
-const openCache = self.caches ? caches.open(ENGINE_CACHE).catch(() => null) : null;
+// The engine's cache, opened once the manifest has named it (openEngineCache).
+let openCache = null;
 const used = new Set(); // this build's engine files, by URL
 const storing = new Map(); // URL -> its cache write under way
 const prefetched = new Map(); // URL -> {response: the promise of its checked file, hash}
@@ -175,6 +175,14 @@ async function fetchManifest() {
   return response.json();
 }
 
+// The Cache Storage the manifest names (read by sw.js too), opened before any file is
+// asked for; without Cache Storage, or a name, every file comes from the network.
+function openEngineCache(name) {
+  if (self.caches && typeof name === "string" && name) {
+    openCache = caches.open(name).catch(() => null);
+  }
+}
+
 // One of the engine's own files (its URL carries its hash), once the file `after` (if
 // any) has arrived.
 async function fetchEngineFile(name, hash, after = null) {
@@ -201,6 +209,7 @@ async function boot() {
   if (typeof WebAssembly !== "object") throw new StartError("wasm", "no WebAssembly");
   await checkWebAssembly();
   const manifest = await fetchManifest();
+  openEngineCache(manifest.cache);
   const runtime = manifest.runtime_sha256 ?? {};
   const runtimeHash = (name) => runtime[name] ?? null;
   const pyodideDir = new URL(`pyodide/${manifest.pyodide}/`, ASSETS).href;

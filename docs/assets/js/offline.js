@@ -19,7 +19,9 @@
 
 const ROOT = new URL("../../", import.meta.url);
 const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"];
-const ENGINE_CACHE = "domino-block-engine"; // engine-worker.js writes it, sw.js reads it
+// The engine's cache, as the build names it (hooks/kit.py's ENGINE_CACHE, on this script's
+// element): engine-worker.js writes it, sw.js reads it.
+const ENGINE_CACHE = document.getElementById("offline-script")?.dataset.engineCache;
 const container = navigator.serviceWorker;
 
 let controlled = Boolean(container?.controller);
@@ -62,6 +64,7 @@ async function sha256(bytes) {
 // yet are fetched and stored, each only if its SHA-256 is the manifest's, and other builds'
 // files dropped, as the engine's worker does when it starts.
 async function cacheEngine() {
+  if (!ENGINE_CACHE) return;
   const cache = await caches.open(ENGINE_CACHE);
   const cached = new Set((await cache.keys()).map((request) => request.url));
   if (cached.size === 0) return;

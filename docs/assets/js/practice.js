@@ -41,8 +41,6 @@ import {
 const STORAGE_KEY = "domino-practice-save";
 const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
 const REVIEW_VERSION = 1;
-const MAX_REVIEW_ITEMS = 1000; // as the engine's MAX_ITEMS: rounds, and items a round
-const MAX_QUERY = 2048; // a link's query longer than this is left to the engine to refuse
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
 const TARGET_PX = 44; // an end marker's button is at least this wide and high
 
@@ -51,7 +49,14 @@ if (root) setup(root);
 
 function setup(root) {
   const words = JSON.parse(root.dataset.words);
+  // The engine's bounds and sizes, as the build writes them (hooks/practice_page.py): the
+  // largest seed; the longest link the engine reads (a longer one is cut just past it,
+  // for the engine to refuse); the most items of a request's list (kept rounds, and items
+  // a round); a drawn tile's long side, in the drawing's units.
   const maxSeed = Number(root.dataset.maxSeed);
+  const maxQuery = Number(root.dataset.maxQuery);
+  const maxItems = Number(root.dataset.maxItems);
+  const tileLength = Number(root.dataset.tileLength);
   const $ = (selector) => root.querySelector(selector);
   const el = {
     app: $(".practice__app"),
@@ -195,14 +200,14 @@ function setup(root) {
     const good =
       typeof data.match === "string" &&
       Array.isArray(rounds) &&
-      rounds.length <= MAX_REVIEW_ITEMS &&
+      rounds.length <= maxItems &&
       rounds.every(
         (entry) =>
           Array.isArray(entry) &&
           entry.length === 2 &&
           isCount(entry[0]) &&
           Array.isArray(entry[1]) &&
-          entry[1].length <= MAX_REVIEW_ITEMS &&
+          entry[1].length <= maxItems &&
           entry[1].every((item) => isItem(item, entry[0])),
       ) &&
       new Set(rounds.map((entry) => entry[0])).size === rounds.length;
@@ -361,7 +366,7 @@ function setup(root) {
   async function readLink() {
     const q = query();
     if (!q) return;
-    const args = { query: q.slice(0, MAX_QUERY + 1) };
+    const args = { query: q.slice(0, maxQuery + 1) };
     const reply = await ask("practice_settings", args, { quiet: true });
     if (!reply) return; // an engine without the method: the seed alone is read
     const wrong = new Set((reply.errors ?? []).map((e) => e.field));
@@ -528,7 +533,7 @@ function setup(root) {
     const box = svg.viewBox.baseVal;
     if (!box || !box.width) return;
     const natural = Number(svg.getAttribute("width")) / box.width || 1;
-    let longest = 64;
+    let longest = tileLength;
     const tiles = svg.querySelectorAll("[data-tile]");
     if (tiles.length) {
       longest = Math.min(

@@ -5,7 +5,7 @@
 // the engine. No rule is decided here: whether a record can be read, and why not, is the
 // engine's to say, in the page's language.
 //
-// What enters is bounded before it is read (store.js): a file over 256 KiB is refused
+// What enters is bounded before it is read (store.js): a file over its size is refused
 // unread, and a text over that size or nested too deeply is never sent. The page parses
 // no record: it sends the text, which the engine bounds again, parses and checks. A refused
 // record changes nothing: the record read before, the seat and round chosen and the

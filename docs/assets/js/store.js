@@ -8,16 +8,20 @@
 //   const why = refusal(text);     // null, "size" or "depth"
 //   const done = loadStore(KEY, 1, (data) => data.done ?? null, { label, place, refused });
 //
-// The bounds: a stored or imported text of at most MAX_CHARS characters (256 KiB; a
-// file over 256 KiB is refused before it is read) whose arrays and objects nest at
-// most MAX_DEPTH deep, counted by a scan of the brackets outside strings, so text too
-// deep for the browser's structured clone or Pyodide's json.loads is never parsed.
+// The bounds: a stored or imported text of at most MAX_CHARS characters (a file of more
+// bytes is refused before it is read) whose arrays and objects nest at most MAX_DEPTH
+// deep, counted by a scan of the brackets outside strings, so text too deep for the
+// browser's structured clone or Pyodide's json.loads is never parsed. Both are the
+// engine's (engine/boundary.py: MAX_STORE, MAX_DEPTH), which the build writes on every
+// page's #offline-script (data-max-store, data-max-depth: hooks/offline.py); none is
+// written here.
 // A refused store leaves its key (setAside): it moves to KEY-refused, replacing an older
 // refused copy, and the page offers its exact text for download as KEY-refused.json.
 // Storage that is full or refused never stops a page: it goes on without it.
 
-export const MAX_CHARS = 256 * 1024;
-export const MAX_DEPTH = 64;
+const bounds = document.getElementById("offline-script")?.dataset ?? {};
+export const MAX_CHARS = Number(bounds.maxStore);
+export const MAX_DEPTH = Number(bounds.maxDepth);
 
 /** The deepest nesting of `[` and `{` outside JSON strings, or Infinity past `limit`. */
 export function depth(text, limit = MAX_DEPTH) {
