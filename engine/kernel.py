@@ -813,13 +813,26 @@ class FastRules:
         stock: list[int],
         rnd: Callable[[], float],
         trace: Trace | None = None,
+        *,
+        board: Board | None = None,
+        points: list[int] | None = None,
+        eps: float = 1.0,
+        look: bool = False,
     ) -> Playout:
-        """A random playout of a whole round from the deal."""
+        """A playout of the round from ``board`` (``None``: the deal, an empty table),
+        ``seat`` to move, by :func:`play_spinner` with the spinner rule, else by
+        :func:`play_line`, with their policy (``eps``, ``look``: by default random
+        legal moves). ``hands`` and ``points`` (play points per seat so far, ``None``:
+        none) are changed, ``stock`` is drawn from its end; ``board`` is not changed."""
         if self.spinner:
-            points = [0] * self.players
-            board = Board(True)
-            return play_spinner(hands, board, seat, stock, rnd, points, trace, fives=self.fives)
-        return play_line(hands, -1, -1, seat, stock, rnd, trace)
+            start = Board(True) if board is None else board.copy()
+            if points is None:
+                points = [0] * self.players
+            return play_spinner(
+                hands, start, seat, stock, rnd, points, trace, fives=self.fives, eps=eps
+            )
+        a, b = board.vals if board is not None and board.down else (-1, -1)
+        return play_line(hands, a, b, seat, stock, rnd, trace, eps=eps, look=look)
 
     def score(self, out: Playout) -> tuple[int | None, list[int]]:
         """The winning side and each side's points for the round (play and end)."""

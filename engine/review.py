@@ -78,7 +78,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -86,23 +85,14 @@ from typing import Any, Literal
 from engine.boundary import check_seed as boundary_seed
 from engine.boundary import excess, is_whole
 from engine.errors import DominoError, Seat
-from engine.kernel import (
-    BIT,
-    Board,
-    FastRules,
-    Playout,
-    bits,
-    play_line,
-    play_score,
-    play_spinner,
-)
+from engine.kernel import BIT, bits
 from engine.match import Match
-from engine.players.expert import Expert, deal_weigher
+from engine.players.expert import Deal, Expert, Valuer, Values, deal_weigher
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, distinct_moves
 from engine.records import replay_match, replay_round
 from engine.rules import Rules, check_seat
-from engine.solver import NodeLimit, Solver
+from engine.solver import Solver
 from engine.state import Move, Observation, RoundState
 from engine.tiles import Tile
 
@@ -477,37 +467,33 @@ def judge(
     return Judgement(d, tuple(values), best, method, deals, known(obs, know), seed, budget)
 
 
-Deal = tuple[list[int], list[int]]
-
-
 def _evaluate(
     obs: Observation, know: Knowledge, moves: Sequence[Move], seed: int, budget: int
 ) -> tuple[list[float], Callable[[int, int], float], Method, int]:
     """Each move's mean value, the standard error of a difference between two moves,
     the method and the number of deals."""
-    weight = deal_weigher(obs, know, Expert().shed_belief)
+    expert = Expert()
+    weight = deal_weigher(obs, know, expert.shed_belief)
+    valuer = Valuer(obs, moves, weight, eps=expert.eps, look=expert.look, average=False)
     offset = _offset(obs)
     exact = consistent_deals(know, EXACT_DEALS)
     method: Method
-    rows: Sequence[Sequence[float]]
     found = None
     if exact is not None:
-        found = _solved(obs, exact, moves, EXACT_NODES, EXACT_NODES)
-    if exact is not None and found is not None:
-        rows, deals = found, exact
+        found = _solved(valuer, exact, EXACT_NODES, EXACT_NODES)
+    if found is not None:
         method = "exact"
     else:
         rng = move_rng(seed, obs)
         sampler = Sampler(know)
         deals = [sampler.deal(rng) for _ in range(budget)]
-        found = _solved(obs, deals, moves, NODE_LIMIT, SOLVE_NODES * budget // BUDGET)
+        found = _solved(valuer, deals, NODE_LIMIT, SOLVE_NODES * budget // BUDGET)
         if found is not None:
-            rows = found
             method = "solved"
         else:
-            rows = _played_out(obs, deals, moves, rng)
+            found = valuer.played_out(deals, rng, PLAYOUTS, common=True)
             method = "played"
-    weights = [weight(hands) for hands, _ in deals]
+    rows, weights = found.rows, found.weights
     total = sum(weights)
     means = [
         sum(w * r[i] for w, r in zip(weights, rows, strict=True)) / total + offset
@@ -522,7 +508,7 @@ def _evaluate(
         spread = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
         return math.sqrt(spread) / total
 
-    return means, error, method, len(deals)
+    return means, error, method, len(rows)
 
 
 def _offset(obs: Observation) -> int:
@@ -580,88 +566,18 @@ def _splits(know: Knowledge, others: list[int]) -> Iterator[list[int]]:
     yield from deal(0, know.unseen, start)
 
 
-def _solved(
-    obs: Observation,
-    deals: Sequence[Deal],
-    moves: Sequence[Move],
-    limit: int,
-    total: int,
-) -> list[list[float]] | None:
+def _solved(valuer: Valuer, deals: Sequence[Deal], limit: int, total: int) -> Values | None:
     """Each deal's value of each move, solved exactly (from now on); ``None`` if a deal
     needs more than ``limit`` positions or all of them more than ``total``."""
-    solver = Solver(obs.rules, obs.players, node_limit=limit)
-    board = obs.layout.board
-    rows: list[list[float]] = []
-    sums = [0] * len(moves)
-    for hands, stock in deals:
-        guesses = [round(s / len(rows)) for s in sums] if rows else None
-        try:
-            values = solver.values(hands, board, stock[::-1], obs.seat, moves, None, guesses)
-        except NodeLimit:
-            return None
-        rows.append([float(v) for v in values])
+    solver = Solver(valuer.obs.rules, valuer.obs.players, node_limit=limit)
+
+    def too_big(done: int) -> bool:
         # Past the total, or on the way there by the first deals' pace (the later
         # deals search less: the means so far guide them), the deals are too big.
-        pace = len(rows) == PACE and solver.nodes * len(deals) > PACE * total
-        if solver.nodes > total or pace:
-            return None
-        for i, v in enumerate(values):
-            sums[i] += v
-    return rows
+        pace = done == PACE and solver.nodes * len(deals) > PACE * total
+        return solver.nodes > total or pace
 
-
-def _played_out(
-    obs: Observation, deals: Sequence[Deal], moves: Sequence[Move], rng: random.Random
-) -> list[list[float]]:
-    """Each deal's value of each move, the mean of :data:`PLAYOUTS` playouts with the
-    Expert's policy (from now on)."""
-    rules = obs.rules
-    n = obs.players
-    me = obs.seat
-    fast = FastRules(rules, n)
-    side = fast.side_of[me]
-    expert = Expert()
-    eps, look = expert.eps, expert.look
-    nxt = (me + 1) % n
-    after: list[tuple[int, Board, int]] = []
-    for m in moves:
-        board = board_after(obs.layout.board, m)
-        after.append((m.tile.index, board, play_score(board.count) if rules.fives else 0))
-    rows: list[list[float]] = []
-    for hands0, stock0 in deals:
-        row = []
-        # Each move's playouts in a deal draw the same random numbers, so that the
-        # difference between two moves owes less to chance.
-        common = rng.getrandbits(64)
-        for t, board, points0 in after:
-            rnd = random.Random(common).random
-            total = 0
-            for _ in range(PLAYOUTS):
-                hands = list(hands0)
-                hands[me] ^= BIT[t]
-                points = [0] * n
-                points[me] = points0
-                if not hands[me]:
-                    out = Playout(me, hands, t, points)
-                elif rules.spinner:
-                    out = play_spinner(
-                        hands,
-                        board.copy(),
-                        nxt,
-                        list(stock0),
-                        rnd,
-                        points,
-                        fives=rules.fives,
-                        eps=eps,
-                    )
-                else:
-                    a, b = board.vals
-                    out = play_line(hands, a, b, nxt, list(stock0), rnd, eps=eps, look=look)
-                _, pts = fast.score(out)
-                total += 2 * pts[side] - sum(pts)
-            row.append(total / PLAYOUTS)
-        rows.append(row)
-    return rows
+    return valuer.solved(solver, deals, too_big=too_big)
 
 
 # ---------------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from engine.kernel import (
     mask_pips,
     play_line,
     play_score,
-    play_spinner,
     random_round,
     round_points,
     to_mask,
@@ -61,27 +60,14 @@ def playout(
     hands, board, stock, points = kernel_view(state)
     seat = state.current_player
     assert seat is not None
-    if state.rules.spinner:
-        return play_spinner(
-            hands,
-            board,
-            seat,
-            stock,
-            rng.random,
-            points,
-            trace,
-            fives=state.rules.fives,
-            eps=float(policy["eps"]),
-        )
-    a, b = board.vals if board.down else (-1, -1)
-    return play_line(
+    return FastRules(state.rules, state.players).play(
         hands,
-        a,
-        b,
         seat,
         stock,
         rng.random,
         trace,
+        board=board,
+        points=points,
         eps=float(policy["eps"]),
         look=bool(policy.get("look", False)),
     )

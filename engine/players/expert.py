@@ -1,14 +1,18 @@
 """The Expert: determinized Monte Carlo search, each deal solved exactly when the solver
-can (:mod:`engine.solver`), else played out with the kernel's playouts."""
+can (:mod:`engine.solver`), else played out with the kernel's playouts.
+
+:class:`Valuer` values a seat's moves in deals of the tiles it cannot see, solved or
+played out: the Expert's search and the review (:mod:`engine.review`) both value moves
+with it."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.kernel import BIT, Board, FastRules, Playout, play_line, play_score, play_spinner
+from engine.kernel import BIT, Board, FastRules, Playout, next_seat, play_score
 from engine.players.beliefs import choice_weigher, model_for
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
@@ -106,125 +110,234 @@ class Expert:
             return result
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         rng = move_rng(self.seed, obs)
-        cands = [_candidate(obs, m) for m in distinct]
         sampler = Sampler(know)
         weight = deal_weigher(obs, know, self.shed_belief, self.choice_belief)
-        club = [club_score(features(obs, c.move, know), obs.rules) for c in cands]
-        found = self._solved(obs, cands, club, sampler, rng, weight, deadline)
+        valuer = Valuer(obs, distinct, weight, eps=self.eps, look=self.look, average=True)
+        club = [club_score(features(obs, m, know), obs.rules) for m in distinct]
+        found = self._solved(valuer, club, sampler, rng, deadline)
         solved = found is not None
         if found is None:
-            found = self._played_out(obs, cands, sampler, rng, weight, deadline)
-        totals, weights, draws = found
+            found = self._played_out(valuer, sampler, rng, deadline)
+        totals = [0.0] * len(distinct)
+        weights = 0.0
+        for w, row in zip(found.weights, found.rows, strict=True):
+            weights += w
+            for i, v in enumerate(row):
+                totals[i] += w * v
         means = tuple(t / weights for t in totals)
-        best = max(range(len(cands)), key=lambda i: (round(means[i], 9), club[i], -i))
-        assert cands[best].move in moves
-        result = Search(tuple(c.move for c in cands), means, draws, best, solved)
+        best = max(range(len(distinct)), key=lambda i: (round(means[i], 9), club[i], -i))
+        assert distinct[best] in moves
+        result = Search(tuple(distinct), means, len(found.rows), best, solved)
         self.last_search = result
         return result
 
     def _solved(
         self,
-        obs: Observation,
-        cands: list[_Candidate],
+        valuer: Valuer,
         club: list[float],
         sampler: Sampler,
         rng: random.Random,
-        weight: Callable[[list[int]], float],
         deadline: float | None,
-    ) -> tuple[list[float], float, int] | None:
-        """Each candidate's weighted total value over deals solved exactly, the total
-        weight and the deals; ``None`` when a deal is too big to solve. (The
+    ) -> Values | None:
+        """The deals solved exactly; ``None`` when a deal is too big to solve. (The
         deals come from a copy of ``rng``: where the solver is not used, the playouts
         see the deals they always did.)"""
+        obs = valuer.obs
         if self.solve_nodes <= 0 or obs.rules.sides(obs.players) > 2:
             return None
-        rng = _copy(rng)
-        solver = Solver(obs.rules, obs.players)
+        solver = Solver(obs.rules, obs.players, node_limit=self.solve_nodes // self.min_solved)
         # The moves the Club player likes best first: the best value found early makes
         # the others' quick to bound (``solve_spread``).
-        order = sorted(range(len(cands)), key=lambda i: -club[i])
-        moves = [cands[i].move for i in order]
-        board = obs.layout.board
-        totals = [0.0] * len(cands)
-        weights = 0.0
-        draws = 0
-        solver.node_limit = self.solve_nodes // self.min_solved
-        while draws < self.samples and solver.nodes < self.solve_nodes:
-            hands, stock = sampler.deal(rng)
-            try:
-                # The deals so far guess each value (the searches close in from there).
-                guesses = [round(totals[i] / weights) for i in order] if draws else None
-                values = solver.values(
-                    hands, board, stock[::-1], obs.seat, moves, self.solve_spread, guesses
-                )
-            except NodeLimit:
-                return None
-            w = weight(hands)
-            weights += w
-            draws += 1
-            for i, v in zip(order, values, strict=True):
-                totals[i] += w * v
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return totals, weights, draws
+        order = sorted(range(len(club)), key=lambda i: -club[i])
+        deals = _sampled(
+            sampler, _copy(rng), self.samples, deadline, lambda: solver.nodes < self.solve_nodes
+        )
+        return valuer.solved(solver, deals, spread=self.solve_spread, order=order, weighted=True)
 
     def _played_out(
+        self, valuer: Valuer, sampler: Sampler, rng: random.Random, deadline: float | None
+    ) -> Values:
+        """The deals played out, as many as ``work`` allows."""
+        cost = len(valuer.moves) * _playout_cost(valuer.obs)
+        budget = max(1, min(self.samples, self.work // cost))
+        return valuer.played_out(_sampled(sampler, rng, budget, deadline), rng)
+
+
+Deal = tuple[list[int], list[int]]
+"""A deal of the tiles a seat cannot see: every hand as a mask, by seat (its own
+included), and the boneyard's tile indices, drawn from the end (as the kernel's
+playouts draw)."""
+
+
+@dataclass(frozen=True)
+class Values:
+    """Moves valued in deals: ``rows[d][i]`` is deal ``d``'s value of move ``i``, and
+    ``weights[d]`` the weight of deal ``d``."""
+
+    rows: list[list[float]]
+    weights: list[float]
+
+
+class Valuer:
+    """The value of each of one seat's ``moves`` in deals of the tiles it cannot see:
+    the one way the Expert (:meth:`Expert.search`) and the review
+    (:func:`engine.review.judge`) value moves.
+
+    A deal is solved exactly (:meth:`solved`: each move's value is its side's points
+    minus the others' under best play by every seat in that deal,
+    :meth:`engine.solver.Solver.values`), or played out (:meth:`played_out`): after the
+    move every seat plays the kernel's playout (:meth:`FastRules.play`) with the
+    policy ``eps``, ``look`` (see :class:`Expert`) to the end of the round, and the
+    move's value is its side's points for the round (play points included) minus the
+    other sides' average with ``average``, else their sum (as the solver counts them).
+    Either way each deal weighs ``weight(hands)``.
+    """
+
+    def __init__(
         self,
         obs: Observation,
-        cands: list[_Candidate],
-        sampler: Sampler,
-        rng: random.Random,
+        moves: Sequence[Move],
         weight: Callable[[list[int]], float],
-        deadline: float | None,
-    ) -> tuple[list[float], float, int]:
-        """Each candidate's weighted total outcome over deals played out, the total
-        weight and the deals."""
-        rules = obs.rules
-        n = obs.players
-        me = obs.seat
-        fast = FastRules(rules, n)
-        sides = fast.sides
-        my_side = fast.side_of[me]
-        budget = max(1, min(self.samples, self.work // (len(cands) * _playout_cost(obs))))
-        totals = [0.0] * len(cands)
-        rnd = rng.random
-        eps = self.eps
-        draws = 0
-        weights = 0.0
-        nxt = (me + 1) % n
-        for _ in range(budget):
-            hands0, stock0 = sampler.deal(rng)
-            draws += 1
-            w = weight(hands0)
-            weights += w
-            for i, c in enumerate(cands):
-                hands = list(hands0)
-                hands[me] ^= BIT[c.tile]
-                points = [0] * n
-                points[me] = c.points
-                if not hands[me]:
-                    out = Playout(me, hands, c.tile, points)
-                elif rules.spinner:
-                    out = play_spinner(
-                        hands,
-                        c.board.copy(),
-                        nxt,
-                        list(stock0),
-                        rnd,
-                        points,
-                        fives=rules.fives,
-                        eps=eps,
-                    )
-                else:
-                    a, b = c.board.vals
-                    out = play_line(hands, a, b, nxt, list(stock0), rnd, eps=eps, look=self.look)
-                _, pts = fast.score(out)
-                mine = pts[my_side]
-                v = mine - (sum(pts) - mine) / (sides - 1)
+        *,
+        eps: float,
+        look: bool,
+        average: bool,
+    ) -> None:
+        self.obs = obs
+        self.moves = tuple(moves)
+        self.weight = weight
+        self.eps = eps
+        self.look = look
+        self.average = average
+        self.fast = FastRules(obs.rules, obs.players)
+        self._cands = [_candidate(obs, m) for m in moves]
+        self._side = self.fast.side_of[obs.seat]
+        self._next = next_seat(obs.seat, obs.players)
+
+    def solved(
+        self,
+        solver: Solver,
+        deals: Iterable[Deal],
+        *,
+        spread: int | None = None,
+        order: Sequence[int] | None = None,
+        weighted: bool = False,
+        too_big: Callable[[int], bool] | None = None,
+    ) -> Values | None:
+        """Each of ``deals`` solved for every move, the moves searched in ``order``
+        (indices into :attr:`moves`; ``None``: as they are), each guessed from the mean
+        of the deals so far, weighted with ``weighted``; ``spread`` as
+        :meth:`~engine.solver.Solver.values` takes it. ``None`` when a deal needs more
+        than the solver's ``node_limit`` positions, or when ``too_big(deals solved)``,
+        asked after each deal, says the deals are too big to solve."""
+        obs = self.obs
+        board = obs.layout.board
+        order = range(len(self.moves)) if order is None else order
+        moves = [self.moves[i] for i in order]
+        rows: list[list[float]] = []
+        weights: list[float] = []
+        totals = [0.0] * len(moves)
+        sums = [0] * len(moves)
+        total_weight = 0.0
+        for hands, stock in deals:
+            guesses = None
+            if rows and weighted:
+                guesses = [round(totals[i] / total_weight) for i in order]
+            elif rows:
+                guesses = [round(sums[i] / len(rows)) for i in order]
+            try:
+                values = solver.values(hands, board, stock[::-1], obs.seat, moves, spread, guesses)
+            except NodeLimit:
+                return None
+            w = self.weight(hands)
+            row = [0.0] * len(moves)
+            for i, v in zip(order, values, strict=True):
+                row[i] = float(v)
                 totals[i] += w * v
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return totals, weights, draws
+                sums[i] += v
+            total_weight += w
+            rows.append(row)
+            weights.append(w)
+            if too_big is not None and too_big(len(rows)):
+                return None
+        return Values(rows, weights)
+
+    def played_out(
+        self, deals: Iterable[Deal], rng: random.Random, playouts: int = 1, common: bool = False
+    ) -> Values:
+        """Each of ``deals`` played out ``playouts`` times after each move, a move's
+        value in the deal the mean. The playouts draw from ``rng`` in turn; with
+        ``common``, each move's playouts in a deal draw the same numbers instead, from
+        a seed drawn from ``rng`` for the deal, so that the difference between two
+        moves owes less to chance."""
+        rows: list[list[float]] = []
+        weights: list[float] = []
+        rnd = rng.random
+        seed = 0
+        for hands, stock in deals:
+            if common:
+                seed = rng.getrandbits(64)
+            row = []
+            for c in self._cands:
+                if common:
+                    rnd = random.Random(seed).random
+                total: float = 0
+                for _ in range(playouts):
+                    total += self._margin(self._outcome(c, hands, stock, rnd))
+                row.append(total / playouts)
+            rows.append(row)
+            weights.append(self.weight(hands))
+        return Values(rows, weights)
+
+    def _outcome(
+        self, c: _Candidate, hands0: list[int], stock: list[int], rnd: Callable[[], float]
+    ) -> list[int]:
+        """Each side's points for the round when ``c`` is played in a deal and the
+        round played out."""
+        me = self.obs.seat
+        hands = list(hands0)
+        hands[me] ^= BIT[c.tile]
+        points = [0] * self.obs.players
+        points[me] = c.points
+        if not hands[me]:
+            out = Playout(me, hands, c.tile, points)
+        else:
+            out = self.fast.play(
+                hands,
+                self._next,
+                list(stock),
+                rnd,
+                board=c.board,
+                points=points,
+                eps=self.eps,
+                look=self.look,
+            )
+        return self.fast.score(out)[1]
+
+    def _margin(self, points: list[int]) -> float:
+        """The seat's side's points less the other sides' (their average with
+        :attr:`average`)."""
+        mine = points[self._side]
+        if self.average:
+            return mine - (sum(points) - mine) / (self.fast.sides - 1)
+        return 2 * mine - sum(points)
+
+
+def _sampled(
+    sampler: Sampler,
+    rng: random.Random,
+    count: int,
+    deadline: float | None,
+    more: Callable[[], bool] | None = None,
+) -> Iterator[Deal]:
+    """Up to ``count`` deals from ``sampler``, while ``more()`` (asked before each deal)
+    and until the clock passes ``deadline`` (looked at once each deal is valued)."""
+    for _ in range(count):
+        if more is not None and not more():
+            return
+        yield sampler.deal(rng)
+        if deadline is not None and time.perf_counter() > deadline:
+            return
 
 
 def deal_weigher(
