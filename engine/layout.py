@@ -43,6 +43,12 @@ _END_NAMES = frozenset(e.value for e in End)
 _SLOT = {e: i for i, e in enumerate(END_ORDER)}
 
 
+def slot_of(end: End | None) -> int:
+    """The kernel's slot of ``end``: its place in :data:`END_ORDER`; -1 for none (the
+    opening tile takes no end)."""
+    return -1 if end is None else _SLOT[end]
+
+
 class TileSide(StrEnum):
     """A side of a placed tile where another tile can join."""
 
@@ -75,7 +81,7 @@ def slot_for(board: Board, tile: Tile, end: End | None) -> int:
         if not fitting:
             raise DominoError("no_fit", tile=str(tile), ends=", ".join(map(str, board.vals)))
         return fitting[0]
-    slot = _SLOT[end]
+    slot = slot_of(end)
     if slot >= len(board.vals):
         raise DominoError("end_closed", end=end.value, tile=str(tile))
     if not board.fits(t, slot):
@@ -213,7 +219,7 @@ class Layout:
 
     def end_count(self, end: OpenEnd) -> int:
         """What an open end adds to the All Fives count (see :mod:`engine.kernel`)."""
-        return self.board.cont[END_ORDER.index(end.end)]
+        return self.board.cont[slot_of(end.end)]
 
     def count(self) -> int:
         """The sum of the open ends, as counted in All Fives."""

@@ -51,7 +51,7 @@ from typing import Any
 
 from engine.errors import DominoError
 from engine.kernel import BIT, DOUBLE, FULL, PIPS, Board, FastRules, Playout, play_score, to_mask
-from engine.layout import END_ORDER
+from engine.layout import slot_of
 from engine.rules import Rules
 from engine.state import Move, RoundState, legal_moves_of
 
@@ -360,7 +360,7 @@ class Solver:
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
         """The layout a move makes from the real ``board``, and what it scores (kept:
         the Expert asks again and again from one board)."""
-        slot = _slot(move)
+        slot = slot_of(move.end)
         key = (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
         key = (move.tile.index, slot, *key)
         found = self._moves.get(key)
@@ -624,7 +624,7 @@ class Solver:
         while True:
             t = move.tile.index
             board = board.copy()
-            board.place(t, _slot(move))
+            board.place(t, slot_of(move.end))
             if self._fives:
                 points[self._side_of[seat]] += play_score(board.count)
             packed ^= 1 << (t + self._shift[seat])
@@ -651,8 +651,3 @@ class Solver:
             else:
                 raise AssertionError("no play reaches the position's value")
             plays.append(Play(seat, move))
-
-
-def _slot(move: Move) -> int:
-    """The open end a move names, as a slot (-1: the opening tile)."""
-    return -1 if move.end is None else END_ORDER.index(move.end)

@@ -35,7 +35,7 @@ from engine.kernel import (
     to_mask,
     turn,
 )
-from engine.layout import END_ORDER, End, Layout, parse_end, parse_play, slot_for
+from engine.layout import END_ORDER, End, Layout, parse_end, parse_play, slot_for, slot_of
 from engine.rules import Rules, check_seat
 from engine.scoring import RoundEnd, ScoreBreakdown, breakdown, next_leader
 from engine.tiles import ALL_TILES, Tile
@@ -61,7 +61,7 @@ class Move:
     def parse(cls, text: object) -> Move:
         """A move in record notation: ``"a-b"`` or ``"a-b@end"``."""
         tile, end = parse_play(text)
-        return move_of(tile.index, -1 if end is None else END_ORDER.index(end))
+        return move_of(tile.index, slot_of(end))
 
 
 _MOVES: tuple[tuple[Move, ...], ...] = tuple(

@@ -18,7 +18,7 @@ from engine.kernel import (
     play_score,
     to_mask,
 )
-from engine.layout import END_ORDER
+from engine.layout import slot_of
 from engine.state import Observation
 from engine.tiles import ALL_TILES
 
@@ -140,7 +140,7 @@ def knowledge(obs: Observation) -> Knowledge:
             plays.append((e.seat, t, 0 if forced else board.want & _HEAVIER[t]))
         chose = board.down > 0 and not forced and e.seat != me
         before = board.copy() if chose else board
-        board.place(t, -1 if e.end is None else END_ORDER.index(e.end))
+        board.place(t, slot_of(e.end))
         if e.seat != me:
             if chose:
                 points = play_score(board.count) if fives else 0

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from engine.errors import DominoError, Seat
 from engine.kernel import VALUE_MASK, Board, mask_pips, play_score, to_mask
-from engine.layout import END_ORDER
+from engine.layout import slot_of
 from engine.players.knowledge import Knowledge, knowledge, move_rng
 from engine.rules import Rules
 from engine.state import Move, Observation
@@ -26,7 +26,7 @@ class Player(Protocol):
 def board_after(board: Board, move: Move) -> Board:
     """The open ends once ``move`` is laid on ``board`` (which stays as it was)."""
     after = board.copy()
-    after.place(move.tile.index, -1 if move.end is None else END_ORDER.index(move.end))
+    after.place(move.tile.index, slot_of(move.end))
     return after
 
 
