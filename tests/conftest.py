@@ -8,7 +8,9 @@ registers them):
   ``packed_stdlib``);
 - ``site``: a built site (every test that asks for ``built_site``, outside tests/browser,
   and the end-to-end builds of small sites);
-- ``strength``: a player's strength, or engine checks that take tens of seconds.
+- ``strength``: a player's strength (the figures of scripts/bench_strength.py);
+- ``slow``: the big engine checks beyond the fast tier's share: the other rule sets of a
+  test of every rule set (engine_helpers.RULE_CASES), cases of tens of seconds.
 
 Plain ``pytest`` (pyproject.toml's ``addopts``: ``-m FAST``) runs the fast tier; an
 explicit ``-m`` chooses the tiers instead (``-m pyodide``; ``-m ""``: all of them); a path
@@ -52,7 +54,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
-TIERS = ("browser", "pyodide", "site", "strength")
+TIERS = ("browser", "pyodide", "site", "strength", "slow")
 """The markers of the tiers outside the fast one, in the order scripts/test.sh names them."""
 FAST = " and ".join(f"not {tier}" for tier in TIERS)
 """The fast tier's marker expression (pyproject.toml's addopts, scripts/test.sh)."""

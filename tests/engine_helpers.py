@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = ROOT.parent / "shared"
@@ -107,6 +109,23 @@ RULE_CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("all-fives", {}, 4),
 ]
 RULE_IDS = [f"{p}-{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o, n in RULE_CONFIGS]
+FAST_RULE_CONFIGS: list[tuple[str, dict[str, Any], int]] = [
+    ("block", {}, 2),
+    ("block-dk", {"partnerships": True, "hand_size": 7, "blocked_scoring": "difference"}, 4),
+    ("block-dk", {"draw": True, "rounding": True, "double_finish": True}, 2),
+    ("block-dk", {"hand_size": 7, "double_finish": True, "target": 61}, 3),
+    ("draw", {}, 3),
+    ("all-fives", {}, 4),
+]
+"""The rule sets a big test of every rule set plays in the fast tier: every preset, every
+player count and every block-dk option once. ``RULE_CASES`` marks the others ``slow``."""
+RULE_CASES = [
+    pytest.param(*c, id=i, marks=() if c in FAST_RULE_CONFIGS else pytest.mark.slow)
+    for c, i in zip(RULE_CONFIGS, RULE_IDS, strict=True)
+]
+"""``RULE_CONFIGS`` as parameters, with ids, for ``parametrize(("preset", "options",
+"players"), RULE_CASES)``: the full tier plays every rule set, the fast tier only
+``FAST_RULE_CONFIGS``."""
 
 # The seven placement figures of seeds 000–002, as plays, in the seeds' order.
 SEED_FIGURE_PLAYS: list[list[str]] = [

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from enum import Enum
 
 import pytest
-from engine_helpers import RULE_CONFIGS, RULE_IDS
+from engine_helpers import RULE_CASES, RULE_CONFIGS, RULE_IDS
 
 from engine.errors import DominoError
 from engine.kernel import BIT, VALUE_MASK, to_mask
@@ -189,7 +189,8 @@ def test_a_first_lead_in_block_dk_shows_that_no_higher_tile_was_dealt():
 # -- every level, every preset --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+# Every rule set in the full run; the fast tier plays FAST_RULE_CONFIGS (engine_helpers).
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_every_level_plays_only_legal_moves(preset, options, players):
     rules = Rules.make(preset, **options)
     for seed in range(3):
@@ -463,7 +464,8 @@ def drawn_tile_position(
     return None
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+# Every rule set in the full run; the fast tier plays FAST_RULE_CONFIGS (engine_helpers).
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_players_choose_alike_in_states_their_seat_cannot_tell_apart(preset, options, players):
     """Twins differ in the hidden hands and, in draw games, in the tiles other seats
     drew: a player that peeks at either would choose differently sometimes."""

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from engine_helpers import RULE_CONFIGS, RULE_IDS
+from engine_helpers import RULE_CASES, RULE_CONFIGS, RULE_IDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,7 +104,8 @@ def check_scoring(state: RoundState) -> None:
         assert all(p % 5 == 0 for p in state.play_points)
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CONFIGS, ids=RULE_IDS)
+# Every rule set in the full run; the fast tier plays FAST_RULE_CONFIGS (engine_helpers).
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_random_rounds(preset, options, players):
     rules = Rules.make(preset, **options)
 

@@ -330,7 +330,13 @@ def exact_decisions(
 
 
 @pytest.mark.parametrize(
-    ("preset", "players"), [("block", 2), ("block", 3), ("block", 4), ("block-dk", 4)]
+    ("preset", "players"),
+    [
+        ("block", 2),
+        ("block", 3),
+        pytest.param("block", 4, marks=pytest.mark.slow),  # seconds each: the full run's
+        pytest.param("block-dk", 4, marks=pytest.mark.slow),
+    ],
 )
 def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, players: int) -> None:
     most = 6 if players < 4 else 4
@@ -350,7 +356,14 @@ def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, pla
 # -- sampling ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "players"), [("block", 2), ("draw", 3), ("all-fives", 2)])
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [
+        ("block", 2),
+        pytest.param("draw", 3, marks=pytest.mark.slow),  # seconds each: the full run's
+        pytest.param("all-fives", 2, marks=pytest.mark.slow),
+    ],
+)
 def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
     preset: str, players: int
 ) -> None:
@@ -409,7 +422,8 @@ def test_the_command_line_reviews_a_practice_record_as_text_and_json(tmp_path: P
     assert "Sitz 0" not in proc.stdout
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+# Nine processes each: English in the fast tier, French too in the full run.
+@pytest.mark.parametrize("lang", ["en", pytest.param("fr", marks=pytest.mark.slow)])
 def test_the_command_line_refuses_a_bad_seat_round_or_record(lang: str, tmp_path: Path) -> None:
     record = practice_record("block", 2, 4)
     path = tmp_path / "record.json"

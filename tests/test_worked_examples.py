@@ -116,7 +116,17 @@ def test_seed_figures_character_for_character(lang, index):
 
     assert title(lay, lang) == fig["title"]
     assert figure_description(lay, fig["caption"], lang) == f"{fig['caption']} {fig['structure']}"
-    # The command line gives the same text.
+
+
+# A process each: French in the fast tier, every language in the full run.
+@pytest.mark.parametrize(
+    "lang",
+    ["fr", pytest.param("pl", marks=pytest.mark.slow), pytest.param("de", marks=pytest.mark.slow)],
+)
+@pytest.mark.parametrize("index", range(7))
+def test_seed_figures_on_the_command_line(lang, index):
+    """The command line gives the same text."""
+    fig = seed_figures()[lang][index]
     proc = run_cli("describe", "--lang", lang, *FIGURES[index])
     assert proc.returncode == 0 and proc.stdout == fig["structure"] + "\n"
 
