@@ -79,15 +79,32 @@ def seed_sentences() -> tuple[tuple[str, str, tuple[str, ...], Counter[str]], ..
     return tuple(found)
 
 
+@functools.cache
+def seed_index() -> dict[str, list[tuple[int, int]]]:
+    """Each word of the seeds: the seed sentences that hold it (their place in
+    ``seed_sentences()``) and how many times."""
+    index: dict[str, list[tuple[int, int]]] = {}
+    for k, (_, _, _, bag) in enumerate(seed_sentences()):
+        for word, count in bag.items():
+            index.setdefault(word, []).append((k, count))
+    return index
+
+
 def copied(sentence: str) -> tuple[str, str, str] | None:
     """(measure, seed, seed sentence) when ``sentence`` is a near copy, else None."""
     page = words(sentence)
     if len(page) < MIN_WORDS:
         return None
-    bag = Counter(page)
-    for seed, text, seed_words, seed_bag in seed_sentences():
+    seeds = seed_sentences()
+    # The words the page sentence shares with each seed sentence, counted as a multiset
+    # intersection (found through the index: most seed sentences share no word).
+    shared = [0] * len(seeds)
+    index = seed_index()
+    for word, count in Counter(page).items():
+        for k, seed_count in index.get(word, ()):
+            shared[k] += min(count, seed_count)
+    for (seed, text, seed_words, _), bound in zip(seeds, shared, strict=True):
         # The words the two share bound M from above: skip pairs that cannot reach either.
-        bound = sum((bag & seed_bag).values())
         if bound < NEAR_COPY * (len(page) + len(seed_words)) / 2 and (
             len(page) < MIN_CLAUSE_WORDS or bound < COPIED_CLAUSE * len(page)
         ):
