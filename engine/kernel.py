@@ -24,7 +24,8 @@ The rules, written once below:
   turn order is :func:`turn`: the playout loops here call it whenever the next seat
   cannot play at once, and :class:`~engine.state.RoundState` always, recording every
   draw and pass it reports; ``tests/test_kernel.py`` replays every kind of playout
-  through the round state.
+  through the round state. The solver asks :func:`packed_turn`, the same order on its
+  packed hands, which ``tests/test_kernel.py`` checks against :func:`turn`.
 - At the end of a round the side that went out scores every pip in the other sides'
   hands. A blocked round goes to the side with the strictly lowest pip sum, for the
   others' pips (``total``) or those less its own (``difference``); a tie for the lowest
@@ -388,6 +389,33 @@ def turn(
         if events is not None:
             events.append((s, -1))
     return -1
+
+
+def packed_turn(
+    players: int, stock: Sequence[int]
+) -> Callable[[int, int, int, int], tuple[int, int, int]]:
+    """:func:`turn` on hands packed into one integer (seat ``s``'s tiles at bits ``28 s``
+    to ``28 s + 27``, as the solver keeps them) and a boneyard that stays as it is:
+    ``stock`` in drawing order, of which the first ``drawn`` are gone. It returns
+    ``advance(hands, want, seat, drawn)``: the hands, the seat to play (-1: blocked) and
+    the tiles drawn then, by the same turn order (``tests/test_kernel.py`` checks that
+    the two agree)."""
+    size = len(stock)
+    order = tuple(tuple((s, 28 * s) for s in _AROUND[players][seat]) for seat in range(players))
+
+    def advance(packed: int, want: int, seat: int, drawn: int) -> tuple[int, int, int]:
+        for s, shift in order[seat]:
+            if packed >> shift & want:
+                return packed, s, drawn
+            while drawn < size:
+                t = stock[drawn]
+                drawn += 1
+                packed |= 1 << (t + shift)
+                if want >> t & 1:
+                    return packed, s, drawn
+        return packed, -1, drawn
+
+    return advance
 
 
 def required_opening(hands: Sequence[int]) -> tuple[int, int]:

@@ -50,7 +50,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import DominoError
-from engine.kernel import BIT, DOUBLE, FULL, PIPS, Board, FastRules, Playout, play_score, to_mask
+from engine.kernel import (
+    BIT,
+    DOUBLE,
+    FULL,
+    PIPS,
+    Board,
+    FastRules,
+    Playout,
+    next_seat,
+    packed_turn,
+    play_score,
+    to_mask,
+)
 from engine.layout import slot_of
 from engine.rules import Rules
 from engine.state import Move, RoundState, legal_moves_of
@@ -193,7 +205,7 @@ class Solver:
         self._fives = rules.fives
         self._plain = not (rules.spinner or rules.fives)
         self._shift = tuple(28 * s for s in range(players))
-        self._next = tuple((s + 1) % players for s in range(players))
+        self._next = tuple(next_seat(s, players) for s in range(players))
         self._keys: dict[int, int] = {}
         self._boards: list[Board] = []
         self._wants: list[int] = []
@@ -324,7 +336,7 @@ class Solver:
         self._maxing = tuple(s == side for s in self._side_of)
         self._tt: dict[int, tuple[int, int, int]] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
-        self._advance = self._advancer()
+        self._advance = packed_turn(self.players, stock)
         self._search, self._counted = self._searcher()
 
     def _values(
@@ -388,36 +400,6 @@ class Solver:
             else:
                 lo = g
         return g
-
-    def _advancer(self) -> Callable[[int, int, int, int], tuple[int, int, int]]:
-        """The turn order of this solve, as a function ``advance(hands, want, seat,
-        drawn)``: after ``seat`` played onto a layout that takes the tiles ``want``, the
-        turn passes on; a seat that cannot play draws until it can (while the boneyard
-        lasts) or passes. It returns the hands, the seat to move (-1: every seat passed,
-        the round is blocked) and the tiles drawn so far."""
-        stock = self._stock
-        size = len(stock)
-        order = [
-            [
-                (nxt % self.players, 28 * (nxt % self.players))
-                for nxt in range(s + 1, s + 1 + self.players)
-            ]
-            for s in range(self.players)
-        ]
-
-        def advance(packed: int, want: int, seat: int, drawn: int) -> tuple[int, int, int]:
-            for nxt, sh in order[seat]:
-                if packed >> sh & want:
-                    return packed, nxt, drawn
-                while drawn < size:
-                    tile = stock[drawn]
-                    drawn += 1
-                    packed |= 1 << (tile + sh)
-                    if want >> tile & 1:
-                        return packed, nxt, drawn
-            return packed, -1, drawn
-
-        return advance
 
     def _after(
         self,

@@ -20,6 +20,7 @@ from engine.kernel import (
     Trace,
     end_terms,
     mask_pips,
+    packed_turn,
     play_line,
     play_score,
     random_round,
@@ -370,6 +371,39 @@ def test_the_turn_goes_round_the_table_drawing_until_a_tile_fits_or_passing():
     told = []
     assert turn([BIT[tile["1-2"]], BIT[tile["0-3"]]], want, 0, [], told) == -1
     assert told == [(1, -1), (0, -1)]
+
+
+def test_the_solvers_packed_turn_is_the_kernels_turn():
+    """packed_turn (the solver's: hands packed in one integer, the boneyard read from an
+    index) passes the turn, draws and passes exactly as turn does."""
+    rng = random.Random(3)
+    checked = 0
+    for players in (2, 3, 4):
+        for _ in range(400):
+            order = list(range(28))
+            rng.shuffle(order)
+            size = rng.choice((1, 5, 7))
+            hands = [
+                to_mask(ALL_TILES[t] for t in order[p * size : (p + 1) * size])
+                for p in range(players)
+            ]
+            for p in range(players):
+                if rng.random() < 0.3:
+                    hands[p] = 0 if rng.random() < 0.2 else hands[p] & VALUE_MASK[rng.randrange(7)]
+            boneyard = order[players * size :][: rng.choice((0, 2, 6, 14))]
+            drawn = rng.randrange(len(boneyard) + 1)
+            want = VALUE_MASK[rng.randrange(7)] | VALUE_MASK[rng.randrange(7)]
+            seat = rng.randrange(players)
+            stock = boneyard[drawn:][::-1]  # the kernel's playouts draw from the end
+            expected = list(hands)
+            nxt = turn(expected, want, seat, stock)
+            packed = sum(h << 28 * p for p, h in enumerate(hands))
+            after, moved, now = packed_turn(players, boneyard)(packed, want, seat, drawn)
+            assert moved == nxt
+            assert now == len(boneyard) - len(stock)
+            assert after == sum(h << 28 * p for p, h in enumerate(expected))
+            checked += nxt < 0
+    assert checked > 50  # blocked rounds were met too
 
 
 def test_a_rounds_points_are_the_play_points_and_the_end_score_to_the_winner():
