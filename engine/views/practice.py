@@ -186,7 +186,7 @@ def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
     count = layout.count()
     if not layout.tiles:
         told = strings(lang)["practice.open_ends.empty"]
-    elif count and count % 5 == 0:
+    elif layout.fives_score():
         told = text(lang, "practice.open_ends.scores", count=count)
     else:
         told = text(lang, "practice.open_ends.count", count=count)
