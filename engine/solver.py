@@ -221,7 +221,7 @@ class Solver:
         """Solve the position of ``state`` for the seat to move (see :func:`solve`)."""
         seat = state.current_player
         if seat is None:
-            raise DominoError("bad_argument", name="state", value="a finished round")
+            raise DominoError("solve_round_over")
         hands = [to_mask(h) for h in state.hands]
         board = state.layout.board
         moves = legal_moves_of(hands[seat], board, state.opening)

@@ -288,6 +288,7 @@ STRINGS: dict[str, str] = {
     "error.not_in_hand": "Plads {seat} er i tur og har ikke {tile}.",
     "error.must_lead_with": "Plads {seat} lægger ud i første runde og skal lægge ud med {tile}.",
     "error.round_over": "Runden er allerede slut; {tile} kan ikke lægges.",
+    "error.solve_round_over": "Der er intet at løse: denne runde er allerede slut.",
     "error.not_your_turn": "Det er plads {seat}, der er i tur, ikke plads {other}.",
     "error.wrong_leader": "Plads {seat} kan ikke lægge ud i denne runde: efter reglerne lægger plads {expected} ud.",
     "error.bad_seat": "Der er ingen plads {seat} med {players:plural:# spiller|# spillere}.",

@@ -288,6 +288,7 @@ STRINGS: dict[str, str] = {
     "error.not_in_hand": "Sitz {seat} ist am Zug und hat {tile} nicht.",
     "error.must_lead_with": "Sitz {seat} eröffnet die erste Runde und muss mit {tile} eröffnen.",
     "error.round_over": "Die Runde ist schon vorbei; {tile} kann nicht mehr gelegt werden.",
+    "error.solve_round_over": "Hier gibt es nichts zu lösen: Diese Runde ist schon vorbei.",
     "error.not_your_turn": "Sitz {seat} ist am Zug, nicht Sitz {other}.",
     "error.wrong_leader": "Sitz {seat} darf diese Runde nicht eröffnen: nach den Regeln eröffnet Sitz {expected}.",
     "error.bad_seat": "Bei {players:plural:# Spieler|# Spielern} gibt es keinen Sitz {seat}.",

@@ -290,6 +290,7 @@ STRINGS: dict[str, str] = {
     "error.not_in_hand": "Seat {seat} is to play and does not hold {tile}.",
     "error.must_lead_with": "In the first round, seat {seat} must lead with {tile}.",
     "error.round_over": "The round is already over; {tile} cannot be played.",
+    "error.solve_round_over": "There is nothing to solve: this round is already over.",
     "error.not_your_turn": "It is seat {seat}'s turn, not seat {other}'s.",
     "error.wrong_leader": "Seat {seat} cannot lead this round: the rules give the lead to seat {expected}.",
     "error.bad_seat": "There is no seat {seat} with {players:plural:# player|# players}.",

@@ -288,6 +288,7 @@ STRINGS: dict[str, str] = {
     "error.not_in_hand": "C’est au siège {seat} de jouer, et il n’a pas {tile}.",
     "error.must_lead_with": "Le siège {seat} entame la première manche et doit poser {tile}.",
     "error.round_over": "La manche est déjà terminée ; {tile} ne peut plus être joué.",
+    "error.solve_round_over": "Il n’y a rien à résoudre : cette manche est déjà terminée.",
     "error.not_your_turn": "C’est au siège {seat} de jouer, pas au siège {other}.",
     "error.wrong_leader": "Le siège {seat} ne peut pas entamer cette manche : la règle donne l’entame au siège {expected}.",
     "error.bad_seat": "Il n’y a pas de siège {seat} avec {players:plural:# joueur|# joueurs}.",

@@ -288,6 +288,7 @@ STRINGS: dict[str, str] = {
     "error.not_in_hand": "Teraz kolej miejsca {seat}, a ono nie ma {tile}.",
     "error.must_lead_with": "Miejsce {seat} otwiera pierwszą rundę i musi otworzyć klockiem {tile}.",
     "error.round_over": "Runda już się skończyła; nie można zagrać {tile}.",
+    "error.solve_round_over": "Nie ma czego rozwiązywać: ta runda już się skończyła.",
     "error.not_your_turn": "Teraz kolej miejsca {seat}, nie miejsca {other}.",
     "error.wrong_leader": "Miejsce {seat} nie może otwierać tej rundy: według zasad otwiera miejsce {expected}.",
     "error.bad_seat": "Przy {players:plural:# graczu|# graczach|# graczach} nie ma miejsca {seat}.",
