@@ -624,6 +624,74 @@ def _date(text: object) -> datetime.date:
 
 
 # ---------------------------------------------------------------------------------------
+# The reader's streak
+# ---------------------------------------------------------------------------------------
+
+MAX_DAYS = 400
+"""The most days a reader's progress keeps: the latest on which the day's puzzle was solved."""
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A reader's puzzles of the day: the ``days`` to keep (``YYYY-MM-DD``, in order), the
+    streak's ``count``, and whether the puzzle just solved was ``counted``."""
+
+    days: tuple[str, ...]
+    count: int
+    counted: bool
+
+
+def _day(text: object) -> datetime.date | None:
+    """The date ``text`` writes as ``YYYY-MM-DD`` (exactly so), else None."""
+    if isinstance(text, str) and len(text) == 10:
+        with contextlib.suppress(ValueError):
+            date = datetime.date.fromisoformat(text)
+            if date.isoformat() == text:
+                return date
+    return None
+
+
+def streak(days: object, today: object, solved: object = None) -> Streak:
+    """The reader's streak of puzzles of the day, the rule the puzzles page shows.
+
+    ``days`` are the dates (``YYYY-MM-DD``) the reader's progress keeps: those on which the
+    reader solved that date's own puzzle of the day; ``today`` is the reader's date; with
+    ``solved``, the reader has just solved the puzzle of the day of that date.
+
+    - A day counts only if its own puzzle was solved on that day: ``solved`` is added
+      (``counted``) when it is ``today``; the puzzle of an earlier day solved later, or
+      any other puzzle, adds nothing.
+    - The streak counts the days kept in a row back from today, or from yesterday while
+      today's puzzle is not solved yet; the first day missed ends it, so a streak whose
+      last day is before yesterday is 0 (reset), and begins again at 1 with the next day
+      solved.
+    - The latest :data:`MAX_DAYS` days are kept, each once, in order; a text that is not
+      a date is not kept (it never counts).
+
+    ``days`` must be a list of texts (``bad_request``), ``today`` and ``solved`` dates
+    (``bad_date``).
+    """
+    if not isinstance(days, list) or not all(isinstance(d, str) for d in days):
+        raise DominoError.about("bad_request", "request_strings", name="days")
+    date = _date(today)
+    kept = {d for d in days if _day(d) is not None}
+    counted = False
+    if solved is not None:
+        counted = _date(solved) == date
+        if counted:
+            kept.add(date.isoformat())
+    ordered = tuple(sorted(kept)[-MAX_DAYS:])
+    held = set(ordered)
+    one = datetime.timedelta(days=1)
+    day = date if date.isoformat() in held else date - one
+    count = 0
+    while day.isoformat() in held:
+        count += 1
+        day -= one
+    return Streak(ordered, count, counted)
+
+
+# ---------------------------------------------------------------------------------------
 # Making puzzles
 # ---------------------------------------------------------------------------------------
 

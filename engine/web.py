@@ -115,6 +115,15 @@ def puzzle(args: dict[str, Any], lang: str) -> dict[str, Any]:
     return puzzle_views.reply(args, lang)
 
 
+@method("puzzle_streak")
+def puzzle_streak(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's streak of puzzles of the day (:func:`engine.views.puzzles.streak_view`,
+    the rule :func:`engine.puzzles.streak`): ``days`` as the page keeps them, the reader's
+    date ``today``, and with ``solved`` the date of the puzzle of the day just solved;
+    the reply ``{"days", "count", "counted", "text"}``, ``days`` what the page keeps."""
+    return puzzle_views.streak_view(args, lang)
+
+
 def _save(args: dict[str, Any]) -> Any:
     if "save" not in args:
         raise bad_request("request_no_save")

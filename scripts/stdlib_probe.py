@@ -143,7 +143,7 @@ def bad_texts(probe: Probe, lang: str) -> None:
 
 def puzzle(probe: Probe, lang: str, i: int) -> None:
     """The puzzles page: a puzzle of the day and one by its id, a wrong and a right move,
-    the answer shown, and requests it refuses."""
+    the answer shown, the streak, and requests it refuses."""
     day = probe.value("puzzle", {"date": f"2026-12-{i + 1:02d}"}, lang)
     ident = day["id"]
     probe.value("puzzle", {"id": ident, "reveal": True}, lang)
@@ -152,6 +152,11 @@ def puzzle(probe: Probe, lang: str, i: int) -> None:
             probe.ask("puzzle", {"id": ident, "tile": tile["code"], "end": end["end"]}, lang)
     probe.ask("puzzle", {"id": "no-such-puzzle"}, lang)
     probe.ask("puzzle", {"date": "2026-13-01"}, lang)
+    # The reader's streak: counted, a day solved added, and a date it refuses.
+    date = f"2026-12-{i + 1:02d}"
+    probe.value("puzzle_streak", {"days": ["2026-11-29", "2026-11-30"], "today": date}, lang)
+    probe.value("puzzle_streak", {"days": [], "today": date, "solved": date}, lang)
+    probe.ask("puzzle_streak", {"days": [], "today": "tomorrow"}, lang)
 
 
 def review(probe: Probe, lang: str, preset: str, seed: int) -> None:

@@ -385,6 +385,89 @@ def test_a_bad_date_is_an_error(bad: object) -> None:
     assert e.value.code == "bad_date"
 
 
+# -- the reader's streak ------------------------------------------------------------------
+
+
+def days_back(today: str, *backs: int) -> list[str]:
+    """The dates ``backs`` days before ``today``."""
+    day = datetime.date.fromisoformat(today)
+    return [(day - datetime.timedelta(days=k)).isoformat() for k in backs]
+
+
+def test_the_streak_counts_back_from_today_or_else_from_yesterday() -> None:
+    today = "2026-03-01"  # after February's last day: the count crosses a month
+    assert P.streak(days_back(today, 0, 1, 2), today).count == 3
+    assert P.streak(days_back(today, 1, 2), today).count == 2  # today's not solved yet
+    assert P.streak(days_back(today, 0, 2, 3), today).count == 1  # yesterday missed
+    assert P.streak(days_back(today, 2, 3, 4), today).count == 0  # reset: two days missed
+    assert P.streak([], today).count == 0
+    # Out of order, twice over, or with later dates: the same days.
+    days = days_back(today, 2, 1, 1, -3)
+    found = P.streak(days, today)
+    assert found.count == 2 and found.counted is False
+    assert found.days == tuple(sorted(set(days)))
+
+
+def test_a_day_counts_when_its_own_puzzle_is_solved_that_day() -> None:
+    today = "2026-12-31"
+    found = P.streak(days_back(today, 4, 2, 1), today, solved=today)
+    assert found.counted and found.count == 3
+    assert found.days == (*days_back(today, 4, 2, 1), today)
+    # Yesterday's puzzle solved today adds nothing; today's solved again changes nothing.
+    late = P.streak(days_back(today, 2), today, solved=days_back(today, 1)[0])
+    assert not late.counted and late.days == tuple(days_back(today, 2)) and late.count == 0
+    again = P.streak([today], today, solved=today)
+    assert again.counted and again.days == (today,) and again.count == 1
+
+
+def test_the_latest_days_are_kept_and_texts_that_are_no_dates_are_not() -> None:
+    today = "2027-06-30"
+    many = days_back(today, *range(P.MAX_DAYS + 20))
+    found = P.streak(many, today)
+    assert found.days == tuple(sorted(many)[-P.MAX_DAYS :]) and found.count == P.MAX_DAYS
+    kept = P.streak(["2026-02-30", "2026-W01-1", "later", *days_back(today, 0)], today)
+    assert kept.days == (today,) and kept.count == 1
+
+
+@pytest.mark.parametrize(
+    ("days", "today", "solved", "code"),
+    [
+        ([], "2026-13-01", None, "bad_date"),
+        ([], None, None, "bad_date"),
+        ([], "2026-12-03", "yesterday", "bad_date"),
+        ("2026-12-03", "2026-12-03", None, "bad_request"),
+        ([20261203], "2026-12-03", None, "bad_request"),
+    ],
+)
+def test_a_streak_of_bad_dates_is_an_error(
+    days: object, today: object, solved: object, code: str
+) -> None:
+    with pytest.raises(DominoError) as e:
+        P.streak(days, today, solved)
+    assert e.value.code == code
+
+
+def test_the_page_asks_the_streak_of_the_engine() -> None:
+    today = "2026-12-03"
+    args = {"days": days_back(today, 1), "today": today, "solved": today}
+    for lang in LANGUAGES:
+        reply = json.loads(
+            web.call(json.dumps({"method": "puzzle_streak", "args": args, "lang": lang}))
+        )
+        assert reply == {
+            "ok": True,
+            "value": {
+                "days": days_back(today, 1, 0),
+                "count": 2,
+                "counted": True,
+                "text": text(lang, "page.puzzles.streak", count=2),
+            },
+        }
+    bad = {"method": "puzzle_streak", "args": {"today": "soon"}, "lang": "fr"}
+    reply = json.loads(web.call(json.dumps(bad)))
+    assert reply["ok"] is False and reply["code"] == "bad_date"
+
+
 def test_an_unknown_puzzle_is_an_error() -> None:
     assert P.by_id(PUZZLES[3].id) == PUZZLES[3]
     with pytest.raises(DominoError) as e:

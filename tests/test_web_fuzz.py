@@ -137,6 +137,10 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
         {"id": "block-2-01", "tile": "4-5", "end": "right"},
         {"id": "all-fives-2-01", "reveal": True},
     ],
+    "puzzle_streak": [
+        {"days": ["2026-12-01", "2026-12-02"], "today": "2026-12-03"},
+        {"days": [], "today": "2026-12-03", "solved": "2026-12-03"},
+    ],
     "review_decisions": [{"record": ROUND, "seat": 0}],
     "review_judge": [{"record": ROUND, "seat": 0, "index": 0, "budget": 4}],
     "review_summary": [{"items": [ITEM]}],

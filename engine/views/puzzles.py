@@ -24,7 +24,7 @@ from engine.errors import DominoError
 from engine.figures import LIST_SIZE, PAGE_SIZE, TRAY_SIZE, layout_svg
 from engine.lang import reader_seat
 from engine.layout import Layout, parse_end
-from engine.puzzles import Facts, Lines, Puzzle, by_id, daily, load, theme_of
+from engine.puzzles import Facts, Lines, Puzzle, by_id, daily, load, streak, theme_of
 from engine.solver import MoveValue, solve
 from engine.state import Move, RoundState
 from engine.tiles import Tile
@@ -348,3 +348,18 @@ def reply(args: dict[str, Any], lang: str) -> dict[str, Any]:
             raise DominoError("bad_end", end=end)
         return judge(puzzle, args["tile"], end, lang)
     return view(puzzle, lang)
+
+
+def streak_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's streak (:mod:`engine.web`'s method ``puzzle_streak``), by the rule of
+    :func:`engine.puzzles.streak`: ``days`` the progress keeps, the reader's date
+    ``today``, and with ``solved`` the date of the puzzle of the day just solved. The
+    reply: ``{"days": [the days to keep], "count": n, "counted": bool, "text": the count
+    told in lang}``."""
+    found = streak(args.get("days", []), args.get("today"), args.get("solved"))
+    return {
+        "days": list(found.days),
+        "count": found.count,
+        "counted": found.counted,
+        "text": text(lang, "page.puzzles.streak", count=found.count),
+    }

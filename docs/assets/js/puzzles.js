@@ -8,11 +8,12 @@
 //
 // Progress is kept in localStorage under the root's data-storage key, the same on the
 // page of every language: {"version": 1, "solved": [puzzle ids], "days": ["YYYY-MM-DD"]},
-// the days being those on which the reader solved that day's puzzle (the last MAX_DAYS
-// kept); the streak counts them back from today, or from yesterday while today's is not
-// solved yet. Saved progress over store.js's bounds (size, depth; then never parsed), or
-// that cannot be read, moves to the KEY-refused key: the page says so and offers its text
-// for download.
+// the days being those on which the reader solved that day's puzzle. Which days count and
+// are kept, and the streak they make, is the engine's rule (engine.puzzles.streak, the
+// method puzzle_streak): the page sends the days it keeps and the reader's date, then
+// keeps and shows what the engine answers. Saved progress over store.js's bounds (size,
+// depth; then never parsed), or that cannot be read, moves to the KEY-refused key: the
+// page says so and offers its text for download.
 //
 // The puzzle's section (.puzzle) has data-state "" (to play), "wrong", "right" or "shown"
 // (the answer asked for), and data-puzzle its id; the root's data-busy is "true" while
@@ -25,13 +26,13 @@ import {
   fill,
   markerEnd,
   pickTile,
+  request,
   setupStepper,
   startEngine,
 } from "./page-kit.js";
 import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
-const MAX_DAYS = 400;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const pad = (n) => String(n).padStart(2, "0");
@@ -86,7 +87,7 @@ function setup(root) {
     themes: [...root.querySelectorAll(".puzzles__theme")],
   };
   let solved = new Set();
-  let days = new Set();
+  let days = []; // the days kept, as the engine last said (as stored, until it has)
   let view = null; // the engine's view of the puzzle on the page
   let daily = null; // {id, date} of the puzzle of the day, once the engine has said
   let picked = null; // the tile chosen
@@ -125,7 +126,7 @@ function setup(root) {
     });
     if (data === null) return;
     solved = new Set(data.solved.filter((id) => ids.includes(id)));
-    days = new Set(data.days.sort().slice(-MAX_DAYS));
+    days = data.days;
   }
 
   const valid = (data) =>
@@ -136,24 +137,25 @@ function setup(root) {
 
   // Storage full or refused: the puzzles go on without it.
   function store() {
-    const kept = [...days].sort().slice(-MAX_DAYS);
-    days = new Set(kept);
-    writeStore(
-      storageKey,
-      JSON.stringify({ version: VERSION, solved: [...solved].sort(), days: kept }),
-    );
+    writeStore(storageKey, JSON.stringify({ version: VERSION, solved: [...solved].sort(), days }));
   }
 
-  function streak() {
-    const back = days.has(dateOf(0)) ? 0 : 1;
-    let count = 0;
-    while (days.has(dateOf(back + count))) count += 1;
-    return count;
+  // The streak, as the engine counts it (puzzle_streak), shown in its words; with
+  // `solvedDay`, the date of the puzzle of the day just solved, which the engine adds to
+  // the days kept if that day counts. Its reply ({days, count, counted, text}), or null
+  // if the engine cannot say (then the page keeps what it had).
+  async function countStreak(solvedDay = null) {
+    const args = { days, today: dateOf(0) };
+    if (solvedDay !== null) args.solved = solvedDay;
+    const reply = await request("puzzle_streak", args, { failed: words.try_failed });
+    if (reply === null) return null;
+    days = reply.days;
+    el.streak.textContent = reply.text;
+    return reply;
   }
 
   function showProgress() {
     el.solved.textContent = fill(words.solved, { done: solved.size, total: ids.length });
-    el.streak.textContent = fill(words.streak, { count: streak() });
     for (const item of el.items) {
       const done = solved.has(item.dataset.puzzle);
       item.dataset.done = String(done);
@@ -330,7 +332,12 @@ function setup(root) {
     return box;
   }
 
-  function judged(reply, state) {
+  async function judged(reply, state) {
+    const onDaily = daily !== null && daily.id === view.id;
+    // The puzzle of the day solved: the engine says whether the day counts and the streak.
+    const mine = token;
+    const streak = state === "right" && onDaily ? await countStreak(daily.date) : null;
+    if (mine !== token) return store(); // another puzzle opened meanwhile
     setState(state);
     el.answer.hidden = true;
     el.feedback.hidden = false;
@@ -349,17 +356,12 @@ function setup(root) {
         return li;
       }),
     );
-    const onDaily = daily !== null && daily.id === view.id;
     if (state === "wrong") showActions(["again", "show"]);
     else showActions(onDaily ? ["next"] : ["next", "today"]);
     const parts = [reply.verdict, reply.worth, el.why.textContent];
     if (state === "right") {
       solved.add(view.id);
-      // The streak counts the days whose own puzzle was solved on that day.
-      if (onDaily && daily.date === dateOf(0)) {
-        days.add(daily.date);
-        parts.push(words.today_done);
-      }
+      if (streak?.counted) parts.push(words.today_done);
       store();
       showProgress();
     }
@@ -444,9 +446,10 @@ function setup(root) {
   load();
   showProgress();
   root.dataset.ready = "true";
-  // The page is the puzzle: the engine starts at once. The puzzle of the day comes
-  // first (the streak needs to know it), then the one the address names, if any.
+  // The page is the puzzle: the engine starts at once. The streak comes first, then the
+  // puzzle of the day (a right answer to it may count), then the one the address names.
   startEngine();
+  countStreak();
   const wanted = decodeURIComponent(location.hash.slice(1));
   open(null).then((first) => {
     if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
