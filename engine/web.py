@@ -245,6 +245,14 @@ def review_summary(args: dict[str, Any], lang: str) -> dict[str, Any]:
     return review_views.summary_view(args.get("items"), lang)
 
 
+@method("review_kept")
+def review_kept(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The rounds of a match reviewed that the page ``kept`` (``{"match", "rounds"}``),
+    checked by :func:`engine.views.review.check_kept` and given back as it accepts them;
+    a page drops what it refuses (``bad_request``)."""
+    return review_views.check_kept(args.get("kept"))
+
+
 WARM_UP: tuple[tuple[str, int, int], ...] = (("all-fives", 4, 0), ("block", 2, 1))
 """The rounds the warm-up judges, seat 1's every decision: (preset, players, seed), dealt
 and played by Club players. A spinner game with play points and a line game, so both

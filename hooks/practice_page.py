@@ -28,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine.boundary import MAX_ITEMS as _MAX_ITEMS
 from engine.boundary import MAX_SEED as _MAX_SEED
 from engine.errors import DominoError as _DominoError
 from engine.players import LEVELS as _LEVELS
@@ -232,11 +231,10 @@ def render_game(lang: str) -> str:
 
 def bounds() -> str:
     """The engine's bounds and sizes the page's script needs, as the root's attributes:
-    the largest seed, the longest link it reads (``engine.practice.MAX_QUERY``), the most
-    items of a list of a request, and a drawn tile's long side (SVG user units)."""
+    the largest seed, the longest link it reads (``engine.practice.MAX_QUERY``) and a
+    drawn tile's long side (SVG user units)."""
     return (
-        f'data-max-seed="{_MAX_SEED}" data-max-query="{_MAX_QUERY}" '
-        f'data-max-items="{_MAX_ITEMS}" data-tile-length="{2 * _UNIT}"'
+        f'data-max-seed="{_MAX_SEED}" data-max-query="{_MAX_QUERY}" data-tile-length="{2 * _UNIT}"'
     )
 
 

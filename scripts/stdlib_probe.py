@@ -161,7 +161,8 @@ def puzzle(probe: Probe, lang: str, i: int) -> None:
 
 def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
     """The review: a finished practice round's decisions listed, the first two judged
-    (one with a seed and a small budget), summed up, and requests it refuses."""
+    (one with a seed and a small budget), summed up, kept and read back, and requests it
+    refuses."""
     new = {"preset": preset, "players": 2, "levels": ["beginner"], "seed": seed}
     save = probe.value("practice_new", new, lang)
     save = save["save"]
@@ -180,6 +181,10 @@ def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
         args = {"record": record, "seat": 0, "index": d["index"], "seed": 1, "budget": 8}
         items.append(probe.value("review_judge", args, lang)["item"])
     probe.value("review_summary", {"items": items}, lang)
+    # The rounds reviewed as the practice page keeps them, read back, and one refused.
+    kept = {"match": "m", "rounds": [[items[0]["round"] if items else 0, items]]}
+    probe.value("review_kept", {"kept": kept}, lang)
+    probe.ask("review_kept", {"kept": {"match": 3, "rounds": []}}, lang)
     probe.ask("review_decisions", {"record": record, "seat": 5}, lang)  # refused
     probe.ask("review_decisions", {"record": {"players": 2}, "seat": 0}, lang)
     probe.ask("review_judge", {"record": record, "seat": 0, "index": 99}, lang)

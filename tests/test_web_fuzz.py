@@ -144,6 +144,7 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
     "review_decisions": [{"record": ROUND, "seat": 0}],
     "review_judge": [{"record": ROUND, "seat": 0, "index": 0, "budget": 4}],
     "review_summary": [{"items": [ITEM]}],
+    "review_kept": [{"kept": {"match": "m", "rounds": [[0, [ITEM]], [1, []]]}}],
     "warm_up": [{"step": 0}, {"step": 9}],
     "practice_new": [{"preset": "block", "players": 3, "levels": ["club", "expert"], "seed": 3}],
     "practice_settings": [{"query": "preset=block&players=2&seed=5&levels=expert"}],

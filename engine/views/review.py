@@ -405,6 +405,37 @@ def check_items(items: object) -> list[dict[str, Any]]:
     return out
 
 
+def check_kept(kept: object) -> dict[str, Any]:
+    """The rounds of a match reviewed that a page keeps, checked: the one rule for stored
+    review items (the practice page keeps them past a reload and asks this on reading
+    them back). ``kept`` is ``{"match": key, "rounds": [[round, items], …]}``: ``match``
+    a text (the match's key), ``rounds`` at most :data:`~engine.boundary.MAX_ITEMS`
+    pairs, each a round (a whole number from 0, each round once) and the items of its
+    judged decisions, which :func:`check_items` accepts and which are all of that round.
+    Returns ``{"match", "rounds"}``, each item as :func:`check_items` gives it back;
+    anything else is a ``bad_request`` error (``review_items``)."""
+    refused = DominoError.about("bad_request", "review_items")
+    if not isinstance(kept, dict) or not isinstance(kept.get("match"), str):
+        raise refused
+    rounds = kept.get("rounds")
+    if not isinstance(rounds, list) or len(rounds) > MAX_ITEMS:
+        raise refused
+    out: list[list[Any]] = []
+    seen: set[int] = set()
+    for entry in rounds:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise refused
+        r, items = entry
+        if not is_whole(r) or r < 0 or r in seen:
+            raise refused
+        seen.add(r)
+        checked = check_items(items)
+        if any(x["round"] != r for x in checked):
+            raise refused
+        out.append([r, checked])
+    return {"match": kept["match"], "rounds": out}
+
+
 def summary_view(items: object, lang: str) -> dict[str, Any]:
     """The summary of judged decisions (see the module's docstring)."""
     check_lang(lang)

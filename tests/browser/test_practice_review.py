@@ -33,6 +33,7 @@ from review_helpers import (
 from test_practice_page import STORAGE_KEY, open_page, play_round, saved, wait_ready
 
 from engine import practice
+from engine.boundary import MAX_STORE
 from engine.lang import LANGUAGES, fill
 from engine.views.review import summary_view
 
@@ -153,8 +154,15 @@ def test_any_finished_round_is_reviewed_and_the_match_summary_outlives_a_reload(
     assert shown["match"] == spaced(match["share_text"])
     assert shown["match_rounds"] == [spaced(r["text"]) for r in match["rounds"]]
 
-    # A kept summary over the bounds, or not one, is dropped alone: the game stays.
-    for bad in (" " * 300_000, '{"version": 1, "match": 3, "rounds": []}'):
+    # A kept summary over the bounds, or one the engine refuses (review_kept: not its
+    # shape, or an item that is no judged decision), is dropped alone: the game stays.
+    key = kept_review(page)["match"]
+    negative = {**first["items"][0], "loss": -1}
+    for bad in (
+        " " * (MAX_STORE + 1),
+        '{"version": 1, "match": 3, "rounds": []}',
+        json.dumps({"version": 1, "match": key, "rounds": [[0, [negative]]]}),
+    ):
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [REVIEW_KEY, bad])
         page.reload()
         root = open_page(page, site_url, lang)

@@ -15,11 +15,12 @@
 //
 // At a round's end the reader reviews any finished round of the match (a chooser from
 // the second round on). The judged decisions of the rounds reviewed are kept beside the
-// save (REVIEW_KEY), so the match's summary still counts them after a reload: bounded and
-// checked when read back (one that is not is dropped, nothing else with it); a new
-// match forgets them.
+// save (REVIEW_KEY), so the match's summary still counts them after a reload: bounded
+// (store.js) and checked by the engine (review_kept) when read back (one that is not is
+// dropped, nothing else with it); a new match forgets them.
 
 import {
+  engineAnswered,
   engineFailure,
   fill,
   markerEnd,
@@ -51,11 +52,9 @@ function setup(root) {
   const words = JSON.parse(root.dataset.words);
   // The engine's bounds and sizes, as the build writes them (hooks/practice_page.py): the
   // largest seed; the longest link the engine reads (a longer one is cut just past it,
-  // for the engine to refuse); the most items of a request's list (kept rounds, and items
-  // a round); a drawn tile's long side, in the drawing's units.
+  // for the engine to refuse); a drawn tile's long side, in the drawing's units.
   const maxSeed = Number(root.dataset.maxSeed);
   const maxQuery = Number(root.dataset.maxQuery);
-  const maxItems = Number(root.dataset.maxItems);
   const tileLength = Number(root.dataset.tileLength);
   const $ = (selector) => root.querySelector(selector);
   const el = {
@@ -165,53 +164,25 @@ function setup(root) {
 
   // --- The rounds reviewed, kept beside the save ----------------------------------------
 
-  const isCount = (n) => Number.isInteger(n) && n >= 0;
-  const isNumber = (n) => typeof n === "number" && Number.isFinite(n);
-
-  // One judged decision as the review gave it (its fields as engine.review's item()
-  // writes them; the engine checks them again when it sums them up).
-  function isItem(item, round) {
-    return (
-      item !== null &&
-      typeof item === "object" &&
-      !Array.isArray(item) &&
-      item.round === round &&
-      isCount(item.index) &&
-      typeof item.move === "string" &&
-      typeof item.best === "string" &&
-      typeof item.mark === "string" &&
-      isNumber(item.loss) &&
-      isNumber(item.error)
-    );
-  }
-
   /** The rounds reviewed that the store keeps, {match, rounds: Map(round -> items)}, or
-   * null; an entry over the bounds, or not of that shape, is dropped, alone. */
-  function readReviewed() {
+   * null. Whether they can be used is the engine's rule (review_kept: their shape, each
+   * item's fields, the bounds): an entry over store.js's bounds, or one the engine
+   * refuses, is dropped, alone. */
+  async function readReviewed() {
     const text = readStore(REVIEW_KEY);
     if (text === null) return null;
-    const kept = refusal(text) ? null : parsed(text, REVIEW_VERSION, reviewed);
-    if (kept === null) removeStore(REVIEW_KEY);
-    return kept;
-  }
-
-  function reviewed(data) {
-    const rounds = data.rounds;
-    const good =
-      typeof data.match === "string" &&
-      Array.isArray(rounds) &&
-      rounds.length <= maxItems &&
-      rounds.every(
-        (entry) =>
-          Array.isArray(entry) &&
-          entry.length === 2 &&
-          isCount(entry[0]) &&
-          Array.isArray(entry[1]) &&
-          entry[1].length <= maxItems &&
-          entry[1].every((item) => isItem(item, entry[0])),
-      ) &&
-      new Set(rounds.map((entry) => entry[0])).size === rounds.length;
-    return good ? { match: data.match, rounds: new Map(rounds) } : null;
+    const data = refusal(text) ? null : parsed(text, REVIEW_VERSION, (d) => d);
+    let answered = true; // false: the engine could not be asked, and the entry stays
+    const kept =
+      data === null
+        ? null
+        : await request(
+            "review_kept",
+            { kept: data },
+            { onError: (_, e) => (answered = engineAnswered(e)) },
+          );
+    if (kept === null && answered) removeStore(REVIEW_KEY);
+    return kept === null ? null : { match: kept.match, rounds: new Map(kept.rounds) };
   }
 
   // Storage full or refused: the summary is kept for this visit only.
@@ -955,8 +926,8 @@ function setup(root) {
     if (busy || !save || !view?.round_end) return;
     const mine = token;
     const chosen = Number(el.reviewRound.value);
-    const round =
-      view.round > 1 && isCount(chosen) && chosen < view.round ? chosen : view.round - 1;
+    const listed = Number.isInteger(chosen) && chosen >= 0 && chosen < view.round;
+    const round = view.round > 1 && listed ? chosen : view.round - 1;
     const record = await ask("practice_record", { save });
     if (!record || mine !== token) return;
     await review.run({ record, seat: view.you, round, match: view.link });

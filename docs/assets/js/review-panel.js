@@ -17,7 +17,8 @@
 // `record`, one the engine gave already parsed. `match`, a key naming the record's match
 // (or null), asks for the match's summary too: the judged rounds of one key are summed up
 // together, each round counted once. `keep`, if given, keeps them past a reload:
-// `keep.read()` gives {match, rounds: Map(round -> items)} or null, `keep.write(match,
+// `keep.read()` resolves to {match, rounds: Map(round -> items)} or null (the engine
+// checks what was kept), `keep.write(match,
 // rounds)` keeps them, `keep.clear()` forgets them (practice.js keeps them in the
 // reader's store).
 //
@@ -359,11 +360,11 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
 
   // The rounds of `match` reviewed before: in memory, else kept past a reload (`keep`),
   // only those the record holds; another match's are forgotten.
-  function matchRounds(match, total) {
+  async function matchRounds(match, total) {
     let rounds = matches.get(match);
     if (rounds) return rounds;
     matches.clear(); // one match at a time is remembered
-    const kept = keep?.read() ?? null;
+    const kept = (await keep?.read()) ?? null;
     rounds = new Map();
     if (kept?.match === match) {
       for (const [round, items] of kept.rounds) if (round < total) rounds.set(round, items);
@@ -374,7 +375,8 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
 
   async function matchSummary(mine, items) {
     const total = review.listed.rounds;
-    const rounds = matchRounds(review.match, total);
+    const rounds = await matchRounds(review.match, total);
+    if (mine !== token) return;
     rounds.set(review.round, items);
     keep?.write(review.match, rounds);
     const all = [...rounds.keys()].sort((a, b) => a - b).flatMap((r) => rounds.get(r));

@@ -1,0 +1,104 @@
+"""The rounds of a match reviewed that the practice page keeps past a reload: the engine's
+:func:`engine.views.review.check_kept` is the one rule for what a stored entry may hold
+(the page asks it through the web method ``review_kept`` and drops what it refuses)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import web
+from engine.boundary import MAX_ITEMS
+from engine.errors import DominoError
+from engine.views.review import check_kept, summary_view
+
+
+def item(round: int, index: int = 0, **changes: Any) -> dict[str, Any]:
+    """One judged decision as ``review_judge`` gives it (``Judgement.item``)."""
+    found = {
+        "round": round,
+        "index": index,
+        "move": "1-4@left",
+        "best": "0-0",
+        "loss": 2.5,
+        "error": 1.5,
+        "mark": "mistake",
+    }
+    return {**found, **changes}
+
+
+def checked(x: dict[str, Any]) -> dict[str, Any]:
+    return {k: x[k] for k in ("round", "index", "move", "best", "loss")}
+
+
+GOOD = {"match": "preset=block&seed=3", "rounds": [[1, [item(1), item(1, 2)]], [0, [item(0)]]]}
+
+
+def test_a_kept_entry_is_given_back_as_the_engine_reads_its_items() -> None:
+    found = check_kept(GOOD)
+    assert found == {
+        "match": GOOD["match"],
+        "rounds": [[1, [checked(item(1)), checked(item(1, 2))]], [0, [checked(item(0))]]],
+    }
+    # What it gives back sums up as the items kept would.
+    every = [x for _, items in found["rounds"] for x in items]
+    assert summary_view(every, "en") == summary_view([item(1), item(1, 2), item(0)], "en")
+    # A round reviewed with no decision to judge, and no round at all, are kept too.
+    assert check_kept({"match": "", "rounds": [[0, []]]})["rounds"] == [[0, []]]
+    assert check_kept({"match": "m", "rounds": []}) == {"match": "m", "rounds": []}
+
+
+def test_what_the_summary_does_not_read_is_not_asked_for() -> None:
+    """An item's mark and error are worked out again from its loss: an item without them
+    is kept (the page's own check once asked for both)."""
+    bare = {k: v for k, v in item(0).items() if k not in ("mark", "error")}
+    assert check_kept({"match": "m", "rounds": [[0, [bare]]]})["rounds"] == [[0, [bare]]]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        None,
+        [],
+        {"rounds": []},
+        {"match": 3, "rounds": []},
+        {"match": "m"},
+        {"match": "m", "rounds": {"0": []}},
+        {"match": "m", "rounds": [[0]]},
+        {"match": "m", "rounds": [[0, [], 1]]},
+        {"match": "m", "rounds": [{"round": 0, "items": []}]},
+        {"match": "m", "rounds": [[-1, []]]},
+        {"match": "m", "rounds": [[True, []]]},
+        {"match": "m", "rounds": [[1.0, []]]},
+        {"match": "m", "rounds": [[0, []], [0, []]]},  # a round twice
+        {"match": "m", "rounds": [[0, item(0)]]},
+        {"match": "m", "rounds": [[1, [item(0)]]]},  # an item of another round
+        {"match": "m", "rounds": [[0, [item(0, -1)]]]},
+        {"match": "m", "rounds": [[0, [item(0, loss=-0.5)]]]},
+        {"match": "m", "rounds": [[0, [item(0, loss="2.5")]]]},
+        {"match": "m", "rounds": [[0, [item(0, move="4-1 left")]]]},
+        {"match": "m", "rounds": [[0, [item(0, best=None)]]]},
+        {"match": "m", "rounds": [[0, [item(0)] * (MAX_ITEMS + 1)]]},
+        {"match": "m", "rounds": [[r, []] for r in range(MAX_ITEMS + 1)]},
+    ],
+)
+def test_a_kept_entry_the_engine_cannot_use_is_refused(kept: object) -> None:
+    with pytest.raises(DominoError) as e:
+        check_kept(kept)
+    assert e.value.code == "bad_request"
+    assert e.value.cause is not None and e.value.cause.code == "review_items"
+
+
+def ask(args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    request = {"method": "review_kept", "args": args, "lang": lang}
+    reply: dict[str, Any] = json.loads(web.call(json.dumps(request)))
+    return reply
+
+
+def test_the_page_asks_the_engine() -> None:
+    assert ask({"kept": GOOD}) == {"ok": True, "value": check_kept(GOOD)}
+    refused = ask({"kept": {"match": 3, "rounds": []}}, "de")
+    assert refused["ok"] is False and refused["code"] == "bad_request"
+    assert ask({})["code"] == "bad_request"
