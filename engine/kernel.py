@@ -142,6 +142,13 @@ def play_score(count: int) -> int:
     return count if count > 0 and count % 5 == 0 else 0
 
 
+def play_points(rules: Rules, count: int) -> int:
+    """What a play scores in play under ``rules``, the count being ``count`` once its
+    tile is laid: :func:`play_score` in the games that score in play (``rules.fives``),
+    nothing in the others. The one place that asks which games score in play."""
+    return play_score(count) if rules.fives else 0
+
+
 _JOIN: tuple[tuple[int, int], ...] = tuple(
     (other_half(t, v), end_worth(t, other_half(t, v))) for t in range(28) for v in range(8)
 )

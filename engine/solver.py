@@ -60,7 +60,7 @@ from engine.kernel import (
     Playout,
     next_seat,
     packed_turn,
-    play_score,
+    play_points,
     to_mask,
 )
 from engine.layout import slot_of
@@ -202,7 +202,6 @@ class Solver:
         """Positions searched since the solver was made."""
         self._fast = FastRules(rules, players)
         self._side_of = self._fast.side_of
-        self._fives = rules.fives
         self._plain = not (rules.spinner or rules.fives)
         self._shift = tuple(28 * s for s in range(players))
         self._next = tuple(next_seat(s, players) for s in range(players))
@@ -323,7 +322,7 @@ class Solver:
             for _, slot, count in board.placements(BIT[t]):
                 child = board.copy()
                 child.place(t, slot)
-                after.setdefault(self._intern(child), play_score(count) if self._fives else 0)
+                after.setdefault(self._intern(child), play_points(self.rules, count))
             found = row[t] = tuple(after.items())
         return found
 
@@ -379,7 +378,7 @@ class Solver:
         if found is None:
             child = board.copy()
             child.place(move.tile.index, slot)
-            score = play_score(child.count) if self._fives else 0
+            score = play_points(self.rules, child.count)
             found = self._moves[key] = (self._intern(child), score)
         return found
 
@@ -607,8 +606,7 @@ class Solver:
             t = move.tile.index
             board = board.copy()
             board.place(t, slot_of(move.end))
-            if self._fives:
-                points[self._side_of[seat]] += play_score(board.count)
+            points[self._side_of[seat]] += play_points(self.rules, board.count)
             packed ^= 1 << (t + self._shift[seat])
             nxt = -1
             if packed >> self._shift[seat] & FULL:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.kernel import BIT, Board, FastRules, Playout, next_seat, play_score
+from engine.kernel import BIT, Board, FastRules, Playout, next_seat, play_points
 from engine.players.beliefs import choice_weigher, model_for
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
@@ -375,7 +375,7 @@ def _playout_cost(obs: Observation) -> int:
 
 def _candidate(obs: Observation, move: Move) -> _Candidate:
     board = board_after(obs.layout.board, move)
-    points = play_score(board.count) if obs.rules.fives else 0
+    points = play_points(obs.rules, board.count)
     return _Candidate(move, move.tile.index, board, points)
 
 

@@ -15,6 +15,7 @@ from engine.kernel import (
     Board,
     bits,
     nth_bit,
+    play_points,
     play_score,
     to_mask,
 )
@@ -143,7 +144,7 @@ def knowledge(obs: Observation) -> Knowledge:
         board.place(t, slot_of(e.end))
         if e.seat != me:
             if chose:
-                points = play_score(board.count) if fives else 0
+                points = play_points(obs.rules, board.count)
                 after = tuple(sorted(board.vals))
                 made_plays.append((before, after, points, lacked[(e.seat + 1) % n]))
             else:

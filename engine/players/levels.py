@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.errors import DominoError, Seat
-from engine.kernel import VALUE_MASK, Board, mask_pips, play_score, to_mask
+from engine.kernel import VALUE_MASK, Board, mask_pips, play_points, to_mask
 from engine.layout import slot_of
 from engine.players.knowledge import Knowledge, knowledge, move_rng
 from engine.rules import Rules
@@ -108,7 +108,7 @@ def features(obs: Observation, move: Move, know: Knowledge | None = None) -> Fea
     board = board_after(obs.layout.board, move)
     rest = [t for t in obs.hand if t != move.tile]
     ends = tuple(board.vals)
-    points = play_score(board.count) if rules.fives else 0
+    points = play_points(rules, board.count)
     new_value: int | None = None
     if obs.layout.tiles and move.end is not None:
         before = obs.layout.end(move.end)
