@@ -100,6 +100,7 @@ from site_server import (  # noqa: E402
 )
 
 from engine.rules import PRESETS  # noqa: E402
+from hooks.kit import ENGINE_CACHE  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 STOCK_FILES = (
@@ -340,11 +341,11 @@ def time_practice_visit(page: Any, url: str) -> dict[str, float]:
     return {"nav_ms": timed["t1"], "ms": timed["t1"] - timed["t0"]}
 
 
-ENGINE_CACHED = """async () => {
-  const cache = await caches.open("domino-block-engine");
+ENGINE_CACHED = f"""async () => {{
+  const cache = await caches.open({json.dumps(ENGINE_CACHE)});
   // Pyodide's four runtime files, the standard library and the engine's bytecode.
   return navigator.serviceWorker.controller !== null && (await cache.keys()).length >= 6;
-}"""
+}}"""
 
 
 def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, dict]:

@@ -31,10 +31,10 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
 from engine.words import strings
+from hooks.kit import ENGINE_CACHE
 from hooks.offline import write_service_worker
 
 CLIENT = "assets/js/engine-client.js"
-ENGINE_CACHE_NAME = "domino-block-engine"
 
 # A policy as strict as a site's could be, but without 'wasm-unsafe-eval'.
 NO_WASM_POLICY = (
@@ -58,7 +58,7 @@ CALL_PING = """async () => {
 
 # The SHA-256 (hex) of each entry of the engine's cache, by URL.
 CACHE_HASHES = f"""async () => {{
-  const cache = await caches.open("{ENGINE_CACHE_NAME}");
+  const cache = await caches.open("{ENGINE_CACHE}");
   const out = {{}};
   for (const request of await cache.keys()) {{
     const bytes = await (await cache.match(request)).arrayBuffer();
@@ -195,12 +195,12 @@ def test_a_truncated_bytecode_is_never_cached_the_wheel_stands_in_and_the_next_s
         # A damaged copy in the cache (here: the bytecode's first half) is found when read,
         # and replaced by a good one.
         page.evaluate(
-            """async (url) => {
-              const cache = await caches.open("domino-block-engine");
+            """async ([name, url]) => {
+              const cache = await caches.open(name);
               const bytes = await (await cache.match(url)).arrayBuffer();
               await cache.put(url, new Response(bytes.slice(0, bytes.byteLength >> 1)));
             }""",
-            bytecode_url,
+            [ENGINE_CACHE, bytecode_url],
         )
         assert page.evaluate(CACHE_HASHES)[bytecode_url] != found["bytecode_sha256"]
         page.reload()

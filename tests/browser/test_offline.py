@@ -33,6 +33,7 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
 from engine.words import strings
+from hooks import kit
 from hooks.offline import write_service_worker
 
 LANGS = ("en", "de")
@@ -42,10 +43,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 
 # The URLs in the worker's engine cache.
-ENGINE_CACHE = """async () => {
-  const cache = await caches.open("domino-block-engine");
+ENGINE_CACHE = f"""async () => {{
+  const cache = await caches.open({json.dumps(kit.ENGINE_CACHE)});
   return (await cache.keys()).map((r) => r.url);
-}"""
+}}"""
 
 READY = """() => {
   const root = document.querySelector('.practice');
@@ -274,11 +275,11 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     # engine put back in the cache, the engine's worker reads its files from the cache and
     # keeps there only those it used: the new build's.
     page.evaluate(
-        """async ([old, now]) => {
-          const cache = await caches.open("domino-block-engine");
+        """async ([name, old, now]) => {
+          const cache = await caches.open(name);
           await cache.put(old, await cache.match(now));
         }""",
-        [old_engine, new_engine],
+        [kit.ENGINE_CACHE, old_engine, new_engine],
     )
     assert old_engine in page.evaluate(ENGINE_CACHE)
     served.stop()
