@@ -86,7 +86,7 @@ MAX_TILES = 16
 
 NODE_LIMIT = 12_000
 """A position whose solve searches more positions than this is no puzzle: the reader's
-browser solves again the puzzle it judges, and must answer at once (README's "Measured"
+browser solves again the puzzle it judges, and must answer at once (dev/benchmarks.md
 gives the times)."""
 
 THEMES: tuple[str, ...] = ("pass", "double", "fives", "keep", "block", "out", "losses")

@@ -72,7 +72,7 @@ INF = 1 << 20
 
 ETC_DOWN = 10
 """Enhanced transposition cutoffs are tried while at most so many tiles are on the
-table: later a search is too small for the look-ups to pay (measured: 8 to 14 alike)."""
+table: later a search is too small for the look-ups to pay."""
 
 TOP = 1 << 40
 """Ahead of any other reason in the order of plays (the history counts stay below)."""

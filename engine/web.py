@@ -399,7 +399,7 @@ _LANG = re.compile(r'"lang"\s*:\s*"([a-z]{2})"')
 def read_request(request: object) -> object:
     """The JSON ``request`` parsed, once it is known to be at most :data:`MAX_LINE`
     characters long and nested at most :data:`MAX_DEPTH` deep (checked before it is
-    parsed: Pyodide's JSON reader runs out of stack at about 3,000 levels). Text that
+    parsed: Pyodide's JSON reader runs out of stack far deeper than that). Text that
     cannot be read is a ``bad_json`` error."""
     if not isinstance(request, str):
         raise bad_request("request_not_text")

@@ -13,8 +13,8 @@ choices of the Expert playing itself without this model, in 2-player Block for t
 games without drawing, in 2-player Draw for the games that draw and in 2-player All
 Fives for the game that scores in play. The
 hands the other seat really holds then weigh more than the deals drawn without the
-model (``tests/test_beliefs.py``), and the Expert wins more 2-player hands, and more
-partnership hands against PyPI ``dominoes`` (``scripts/bench_players.py``).
+model (``tests/test_beliefs.py``); what the model does to the Expert's strength is
+measured by ``scripts/bench_players.py`` (figures in dev/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -76,9 +76,8 @@ FIVES_MODEL = ChoiceModel(
 
 def model_for(rules: Rules, players: int) -> ChoiceModel | None:
     """The model of choices for a game (``None``: none). Only for two sides (two
-    players, or two teams, which read the 2-player model): with three or four individual
-    players, the models fitted to their own games did not make the Expert stronger
-    (``scripts/bench_players.py``)."""
+    players, or two teams, which read the 2-player model); CHANGELOG.md says why three or
+    four individual players get none."""
     if rules.sides(players) != 2:
         return None
     if rules.fives:
