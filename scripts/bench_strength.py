@@ -36,6 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlog, when imported as scripts.*
+
+import benchlog
 
 from engine.kernel import to_mask
 from engine.players import Beginner, Club, Expert, Player, Sampler, knowledge, play_round
@@ -143,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="a check's name (repeatable)")
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per duel (40)")
     parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds per model (12)")
+    benchlog.add_flag(parser)
     args = parser.parse_args(argv)
     found = checks(args.deals, args.rounds)
     names = args.only or list(found)
@@ -150,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown check {unknown}: the checks are {', '.join(found)}")
     missed = 0
+    rows = []
     for name in names:
         start = time.perf_counter()
         figures = found[name]()
@@ -157,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         for figure in figures:
             print(figure.line())
             missed += not figure.ok
+            rows.append({"check": figure.name, "value": figure.value})
+    benchlog.log("bench_strength.py", rows, labels=("check",), args=args)
     print("every figure meets its threshold" if not missed else f"{missed} figures missed")
     return 1 if missed else 0
 
