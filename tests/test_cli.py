@@ -293,6 +293,7 @@ class Endless:
         return line
 
 
+@pytest.mark.slow
 def test_an_over_large_document_is_read_in_bounded_memory():
     tracemalloc.start()
     try:

@@ -342,6 +342,7 @@ def texts_of(value: object) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_view_of_a_match_names_seat_zero(lang: str) -> None:
     from test_practice import play_match

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from enum import Enum
 
 import pytest
-from engine_helpers import RULE_CASES, RULE_CONFIGS, RULE_IDS
+from engine_helpers import RULE_CASES
 
 from engine.errors import DominoError
 from engine.kernel import BIT, VALUE_MASK, to_mask
@@ -39,8 +39,8 @@ from engine.state import Move, Observation, RoundState
 from engine.tiles import ALL_TILES, Tile
 from engine.words import strings
 
-CASES = RULE_CONFIGS
-IDS = RULE_IDS
+# The tests of every rule set play them all in the full run (RULE_CASES); the fast tier
+# plays engine_helpers.FAST_RULE_CONFIGS, every preset, player count and option once.
 
 
 def small_expert(seed: int = 0) -> Expert:
@@ -81,7 +81,7 @@ class Checked:
 # -- legal moves and knowledge --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_legal_moves_of_an_observation_are_the_states(preset, options, players):
     rules = Rules.make(preset, **options)
     for seed in range(25):
@@ -115,7 +115,7 @@ def test_distinct_moves_drop_placements_that_leave_the_same_line():
     assert [str(m) for m in distinct_moves(obs2)] == ["3-5@left", "3-6@left"]
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_knowledge_never_contradicts_the_hidden_truth(preset, options, players):
     rules = Rules.make(preset, **options)
     inferred = 0
@@ -189,7 +189,6 @@ def test_a_first_lead_in_block_dk_shows_that_no_higher_tile_was_dealt():
 # -- every level, every preset --------------------------------------------------------
 
 
-# Every rule set in the full run; the fast tier plays FAST_RULE_CONFIGS (engine_helpers).
 @pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_every_level_plays_only_legal_moves(preset, options, players):
     rules = Rules.make(preset, **options)
@@ -362,7 +361,7 @@ def tiles_in(obj: object) -> set[Tile]:
     return found
 
 
-@pytest.mark.parametrize(("preset", "options", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_an_observation_shows_no_tile_its_seat_has_not_seen(preset, options, players):
     rules = Rules.make(preset, **options)
     hidden_draws = 0
@@ -464,7 +463,6 @@ def drawn_tile_position(
     return None
 
 
-# Every rule set in the full run; the fast tier plays FAST_RULE_CONFIGS (engine_helpers).
 @pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
 def test_players_choose_alike_in_states_their_seat_cannot_tell_apart(preset, options, players):
     """Twins differ in the hidden hands and, in draw games, in the tiles other seats

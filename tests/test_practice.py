@@ -47,7 +47,7 @@ def play_match(save: dict, lang: str = "en", max_moves: int = 2000) -> tuple[dic
         ("block", {}, 2, ["club"]),
         ("block", {}, 3, ["beginner", "club"]),
         ("block-dk", {"partnerships": True, "rounding": True}, 4, ["club", "beginner", "club"]),
-        ("draw", {}, 2, ["beginner"]),
+        pytest.param("draw", {}, 2, ["beginner"], marks=pytest.mark.slow),  # seconds: full run
         ("all-fives", {}, 3, ["beginner", "beginner"]),
     ],
 )

@@ -86,6 +86,7 @@ def test_the_log_tells_every_event_of_the_round_once_in_order(match):
             assert after["log"][: len(before["log"])] == before["log"]
 
 
+@pytest.mark.slow  # seven whole 4-player matches: the full run's
 def test_drawn_marks_exactly_the_tiles_drawn_since_the_readers_last_play():
     seen = 0
     for seed in range(5, 12):

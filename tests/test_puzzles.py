@@ -84,6 +84,7 @@ def test_at_least_150_puzzles_over_every_game_and_player_count() -> None:
     assert len(TEXT.encode()) < 100_000, "the data file should stay small"
 
 
+@pytest.mark.slow  # solves every stored puzzle; test_each_answer_... below solves them too
 def test_every_stored_puzzle_is_what_the_solver_proves() -> None:
     """The build's check: no problem in the file as committed."""
     assert P.check_text(TEXT) == []
@@ -289,6 +290,7 @@ def test_a_changed_position_is_found() -> None:
     assert P.problems(changed(hands=swapped))
 
 
+@pytest.mark.slow  # solves every stored puzzle twice
 def test_a_changed_file_is_found_with_the_puzzle_named() -> None:
     data = json.loads(TEXT)
     target = data["puzzles"][7]
