@@ -264,7 +264,7 @@ def test_a_malformed_example_is_a_problem_that_names_the_file_and_the_example() 
     for bad, says in (
         (spec.group().replace('"pips": [0, 5, 5]', '"pips": 5'), "pips must be a list"),
         (spec.group().replace('"points": 10', '"points": "10"'), "points must be"),
-        (spec.group().replace('"players": 3', '"player": 3'), "no field 'player'"),
+        (spec.group().replace('"players": 3', '"player": 3'), "has no field player"),
     ):
         problems = hook.check_pages({**pages, name: pages[name].replace(spec.group(), bad)})
         mine = [
