@@ -226,7 +226,10 @@ def check_seat(seat: object, players: int) -> int:
     if not is_whole(players):
         raise DominoError("bad_players", players=players)
     if not is_whole(seat) or not 0 <= seat < players:
-        raise DominoError("bad_seat", seat=Seat(seat) if is_whole(seat) else seat, players=players)
+        # A seat is told from 1; a value that is no seat index at all (-1) as given.
+        raise DominoError(
+            "bad_seat", seat=Seat(seat) if is_whole(seat) and seat >= 0 else seat, players=players
+        )
     return seat
 
 

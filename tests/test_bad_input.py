@@ -579,7 +579,7 @@ def test_messages_always_encode_whatever_the_value():
         (lambda: check_seat("1", 3), 'There is no seat "1" (text) with 3 players.'),
         (lambda: check_seat(1.0, 3), "no seat 1.0 (decimal number) with 3"),
         (lambda: check_seat(True, 3), "no seat true (true or false) with 3"),
-        (lambda: check_seat(-1, 3), "There is no seat 0 with 3 players."),
+        (lambda: check_seat(-1, 3), "There is no seat -1 with 3 players."),
         (lambda: check_seat(0, "3"), 'players, not "3" (text)'),
         (lambda: check_seat(0, None), "players, not null (no value)"),
         (lambda: Rules.make("block").check_players(3.0), "players, not 3.0 (decimal number)"),

@@ -94,7 +94,7 @@ KINDS: dict[str, tuple[str, str, str, str]] = {
         "block",
         fence("round", GOOD_ROUND),
         fence("round", BAD_ROUND),
-        "round fence: cannot be read: Seat 0 holds 1 tile",
+        "round fence: cannot be read: Seat 1 holds 1 tile",
     ),
     "try": (
         "block",
