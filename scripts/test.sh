@@ -66,7 +66,7 @@ install_chromium() {
   fi
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests (apt-get)" >&2
-    if apt-get update && apt-get install -y chromium; then
+    if apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; then
       return 0
     fi
     echo "apt-get could not install chromium" >&2
