@@ -32,7 +32,7 @@ from engine.lang import reader_seat
 from engine.layout import Layout
 from engine.match import match_outcome
 from engine.rules import Rules
-from engine.scoring import RoundEnd, Step, breakdown, next_leader, score_round_end
+from engine.scoring import RoundEnd, Step, breakdown, score_round_end
 from engine.tiles import Tile
 
 Spec = dict[str, Any]
@@ -139,7 +139,7 @@ def _tile_value(spec: Spec) -> Spec:
 
 
 def _build_layout(spec: Spec) -> Layout:
-    return Layout.from_plays(spec["plays"], spinner=_rules(spec).spinner)
+    return _rules(spec).policy.layout.from_plays(spec["plays"])
 
 
 def _layout(spec: Spec) -> Spec:
@@ -163,7 +163,7 @@ def _round_end(spec: Spec) -> Spec:
 
 def _rounding(spec: Spec) -> Spec:
     rules = _rules(spec)
-    if not rules.rounding:
+    if not rules.policy.end.rounding:
         raise DominoError("example_no_rounding")
     return {"rounded": rules.round_score(spec["raw"])}
 
@@ -195,7 +195,7 @@ def _next_leader(spec: Spec) -> Spec:
     else:
         side = None if winner is None else rules.side_of(winner)
         end = RoundEnd(side, winner, 0, bool(spec.get("blocked")))
-    return {"next": next_leader(rules, players, spec["leader"], end)}
+    return {"next": rules.policy.lead.next_leader(players, spec["leader"], end.seat)}
 
 
 KINDS: dict[str, Callable[[Spec], Spec]] = {
@@ -247,7 +247,7 @@ def steps(spec: Spec) -> tuple[Step, ...]:
     if kind == "rounding":
         rounded = _rounding(spec)["rounded"]
         return () if rounded == spec["raw"] else (Step("round", (spec["raw"],), rounded),)
-    if kind == "layout" and _rules(spec).fives:
+    if kind == "layout" and _rules(spec).policy.play.scores:
         layout = _build_layout(spec)
         counts = [layout.end_count(e) for e in layout.ends]
         added = tuple(c for c in counts if c)

@@ -30,15 +30,19 @@ The rules, written once below:
   hands. A blocked round goes to the side with the strictly lowest pip sum, for the
   others' pips (``total``) or those less its own (``difference``); a tie for the lowest
   scores nothing. Then the score may be rounded to five, and doubled for going out with
-  a double. A side's points for the round are its play points and, for the winner, that
-  end score (:func:`round_points`).
+  a double (:meth:`engine.policy.EndPolicy.points`). A side's points for the round are
+  its play points and, for the winner, that end score (:func:`round_points`).
 - The first lead of ``block-dk``: the highest double, else the heaviest tile, on equal
   weight the one with the higher high half.
+
+Which of these rules a game plays (drawing, the spinner, scoring in play, blocked
+scoring, rounding, the double finish, the lead) is its policy (:mod:`engine.policy`),
+which the kernel reads once per rule set (:class:`FastRules`) and never by game name.
 
 The fast paths read these rules rather than copy them: a line playout (:func:`play_line`)
 looks each move up in tables that :meth:`Board.place` fills (:func:`_line_tables`),
 asks :func:`turn` whenever the next seat cannot play, and is scored by
-:meth:`FastRules.score` through :func:`end_terms`, :func:`end_points` and
+:meth:`FastRules.score` through :func:`end_terms`, the game's end policy and
 :func:`round_points`. Its random policy, untraced (the benchmarks'), has a loop of its
 own; ``tests/test_kernel.py`` checks that it plays exactly what the traced loop plays.
 """
@@ -49,10 +53,12 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import repeat, starmap
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    from engine.rules import Rules
 
 Trace = list[tuple[int, int, int]]
 """What a playout did: ``(seat, tile index, slot)``, slot -1 for the opening tile."""
@@ -140,13 +146,6 @@ def play_score(count: int) -> int:
     """What a play scores in All Fives: the count, when it is a multiple of five above
     zero."""
     return count if count > 0 and count % 5 == 0 else 0
-
-
-def play_points(rules: Rules, count: int) -> int:
-    """What a play scores in play under ``rules``, the count being ``count`` once its
-    tile is laid: :func:`play_score` in the games that score in play (``rules.fives``),
-    nothing in the others. The one place that asks which games score in play."""
-    return play_score(count) if rules.fives else 0
 
 
 _JOIN: tuple[tuple[int, int], ...] = tuple(
@@ -464,14 +463,6 @@ _LESS_OWN: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
     tuple((*others, (side, -1)) for side, others in enumerate(by_side)) for by_side in _OTHERS
 )
 """``_LESS_OWN[sides][side]``: :data:`_OTHERS`, and the side's own pips taken away."""
-
-
-def end_points(rules: Rules, raw: int, double_out: bool) -> int:
-    """The round's end score from its raw sum: rounded to five where the rules say so,
-    then doubled when the last tile, laid to go out, was a double and the rules double
-    that."""
-    points = rules.round_score(raw)
-    return 2 * points if double_out and rules.double_finish else points
 
 
 def round_points(play: Sequence[int], winner: int | None, end: int) -> list[int]:
@@ -807,12 +798,15 @@ class FastRules:
         self.players = players
         self.hand_size = rules.hand_size(players)
         self.dealt = players * self.hand_size
-        self.draw = rules.draw
-        self.spinner = rules.spinner
-        self.fives = rules.fives
+        policy = rules.policy
+        self.draw = policy.deal.boneyard
+        self.spinner = policy.layout.has_spinner
+        self.fives = policy.play.scores
         self.sides = rules.sides(players)
         self.side_of = tuple(rules.side_of(s) for s in range(players))
-        self.difference = rules.blocked_scoring == "difference"
+        self.difference = policy.end.by_difference
+        self.end_points = policy.end.points
+        """The round's end score from its raw sum and whether a double went out."""
         self.solo = self.sides == players
         """Each seat scores for itself."""
         self.teams = tuple(rules.seats(side, players) for side in range(self.sides))
@@ -823,7 +817,7 @@ class FastRules:
         )
         """end_terms() for each side going out: it asks nothing of the sums then."""
         self.ends = [-1] * (2 * (mask_pips(FULL) + 1))
-        """end_points() at ``2 * raw + double_out``, kept once asked (``raw`` is at most
+        """:attr:`end_points` at ``2 * raw + double_out``, kept once asked (``raw`` is at most
         every pip of the set)."""
         size = self.hand_size
         self.cuts = tuple(slice(s * size, (s + 1) * size) for s in range(players))
@@ -898,7 +892,7 @@ class FastRules:
         k = raw + raw + double_out
         end = self.ends[k]
         if end < 0:
-            end = self.ends[k] = end_points(self.rules, raw, double_out)
+            end = self.ends[k] = self.end_points(raw, double_out)
         return side, round_points(play, side, end)
 
 

@@ -2,7 +2,8 @@
 
 The target is checked only after a round is fully scored; points over it are kept. Once
 any side is at or past the target, the highest total wins; a tie for it ends the match
-drawn. Who leads each round follows the rules (one seat clockwise, or the last winner).
+drawn (the game's match policy, :class:`engine.policy.MatchPolicy`). Who leads each
+round is its lead policy (:class:`engine.policy.LeadPolicy`).
 
 :class:`Ledger` is the one account of running totals: a :class:`Match` keeps one (the
 practice page's view reads it), and the scorepad builds one from a sheet's rounds
@@ -13,32 +14,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from engine.errors import DominoError, Seat
+from engine.policy import MatchOutcome as MatchOutcome
 from engine.rules import Rules, check_seat
-from engine.state import RoundResult, RoundState, deal, required_opening
+from engine.state import RoundResult, RoundState, deal
 from engine.tiles import Tile
 
 
-@dataclass(frozen=True)
-class MatchOutcome:
-    """Whether the match is over, and who won."""
-
-    over: bool
-    winner: int | None
-    drawn: bool
-
-
 def match_outcome(rules: Rules, players: int, totals: Sequence[int]) -> MatchOutcome:
-    """The match's state given the totals per side after a round."""
-    target = rules.target(players)
-    if max(totals) < target:
-        return MatchOutcome(False, None, False)
-    top = max(totals)
-    if list(totals).count(top) > 1:
-        return MatchOutcome(True, None, True)
-    return MatchOutcome(True, list(totals).index(top), False)
+    """The match's state given the totals per side after a round (the rule is the
+    game's match policy, :meth:`engine.policy.MatchPolicy.outcome`)."""
+    rules.check_players(players)
+    return rules.policy.match.outcome(players, totals)
 
 
 class Ledger:
@@ -99,7 +87,7 @@ class Match:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         if first_leader is not None:
             check_seat(first_leader, players)
-        if first_leader is None and rules.first_lead == "lot":
+        if first_leader is None and rules.policy.lead.by_lot:
             first_leader = self.rng.randrange(players)
         self.first_leader = first_leader
         self.ledger = Ledger(rules, players)
@@ -137,7 +125,7 @@ class Match:
     def expected_leader(self, hands: Sequence[Iterable[Tile]]) -> int:
         """Who must lead the next round, given its deal."""
         if self.first_round:
-            required = required_opening(self.rules, hands)
+            required = self.rules.policy.lead.required_opening(hands)
             if required is not None:
                 if self.first_leader is not None and self.first_leader != required[0]:
                     raise DominoError(
@@ -161,7 +149,7 @@ class Match:
             raise DominoError("match_over", rounds=len(self.results))
         if hands is None:
             dealt, stock = deal(self.rules, self.players, self.rng)
-            hands, boneyard = dealt, (stock if self.rules.draw else ())
+            hands, boneyard = dealt, self.rules.policy.deal.stock(stock)
         hand_lists = [list(h) for h in hands]
         expected = self.expected_leader(hand_lists)
         if leader is not None and leader != expected:

@@ -1,8 +1,9 @@
 """Rule presets: ``block``, ``block-dk``, ``draw`` and ``all-fives``.
 
-A :class:`Rules` value is one preset with its options applied. Everything that differs
-between presets is a field here; the round and match code reads these fields and knows
-no preset by name.
+A :class:`Rules` value is one preset with its options applied. What differs between
+the presets is its :attr:`Rules.policy`, taken from the table of games in
+:mod:`engine.policy`; the round and match code asks that policy and knows no preset by
+name.
 """
 
 from __future__ import annotations
@@ -10,91 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from engine.boundary import is_whole
 from engine.errors import DominoError, Seat
+from engine.policy import GAMES, BlockedScoring, FirstLead, GamePolicy, NextLead
+from engine.policy import round_to_five as round_to_five
 
 PRESETS: tuple[str, ...] = ("block", "block-dk", "draw", "all-fives")
-"""Preset names, the default first."""
-
-BlockedScoring = Literal["total", "difference"]
-LeadPolicy = Literal["rotate", "winner"]
-FirstLead = Literal["lot", "highest_double"]
-
-
-@dataclass(frozen=True)
-class _Preset:
-    hand_sizes: Mapping[int, int]
-    targets: Mapping[int, int]
-    draw: bool
-    spinner: bool
-    fives: bool
-    blocked_scoring: BlockedScoring
-    rounding: bool
-    lead: LeadPolicy
-    first_lead: FirstLead
-    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-
-
-_DK_OPTIONS: dict[str, tuple[Any, ...]] = {
-    # option name: allowed values, the default first
-    "hand_size": (None, 7),
-    "draw": (False, True),
-    "blocked_scoring": ("total", "difference"),
-    "partnerships": (False, True),
-    "rounding": (False, True),
-    "double_finish": (False, True),
-    "target": (100, 150, 250, 61),
-}
-
-_PRESETS: dict[str, _Preset] = {
-    "block": _Preset(
-        hand_sizes={2: 7, 3: 5, 4: 5},
-        targets={2: 100, 3: 61, 4: 61},
-        draw=False,
-        spinner=False,
-        fives=False,
-        blocked_scoring="difference",
-        rounding=False,
-        lead="rotate",
-        first_lead="lot",
-    ),
-    "block-dk": _Preset(
-        hand_sizes={2: 7, 3: 5, 4: 5},
-        targets={2: 100, 3: 100, 4: 100},
-        draw=False,
-        spinner=False,
-        fives=False,
-        blocked_scoring="total",
-        rounding=False,
-        lead="winner",
-        first_lead="highest_double",
-        options=_DK_OPTIONS,
-    ),
-    "draw": _Preset(
-        hand_sizes={2: 7, 3: 7, 4: 6},
-        targets={2: 100, 3: 61, 4: 61},
-        draw=True,
-        spinner=False,
-        fives=False,
-        blocked_scoring="difference",
-        rounding=False,
-        lead="winner",
-        first_lead="lot",
-    ),
-    "all-fives": _Preset(
-        hand_sizes={2: 7, 3: 5, 4: 5},
-        targets={2: 150, 3: 150, 4: 150},
-        draw=True,
-        spinner=True,
-        fives=True,
-        blocked_scoring="total",
-        rounding=True,
-        lead="winner",
-        first_lead="lot",
-    ),
-}
+"""Preset names, the default first; each has its policy in :data:`engine.policy.GAMES`."""
 
 
 @dataclass(frozen=True)
@@ -107,26 +32,55 @@ class Rules:
 
     preset: str = "block"
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    draw: bool = False
-    """A player who cannot play draws from the boneyard until a tile fits."""
-    spinner: bool = False
-    """The first double played is a spinner that can open four arms."""
-    fives: bool = False
-    """Open ends adding up to a multiple of five score in play."""
-    blocked_scoring: BlockedScoring = "difference"
-    """Blocked round: the winner scores the others' pips (total) or others minus own."""
-    rounding: bool = False
-    """The round's score goes to the nearest multiple of five (3, 4, 8, 9 round up)."""
-    double_finish: bool = False
-    """Going out with a double doubles the round's score (after rounding)."""
     partnerships: bool = False
     """Four players in two teams: seats 0 and 2 against 1 and 3."""
-    lead: LeadPolicy = "rotate"
-    """Later rounds: led one seat clockwise (rotate) or by the last winner (winner)."""
-    first_lead: FirstLead = "lot"
-    """First round: the leader is drawn by lot, or holds the highest double."""
-    hand_size_override: int | None = None
-    target_override: int | None = None
+    policy: GamePolicy = field(default_factory=lambda: GAMES["block"])
+    """The game's rules that differ between games, its options applied: the engine asks
+    these (``rules.policy.deal``, ``.layout``, ``.play``, ``.end``, ``.lead``,
+    ``.match``)."""
+
+    # What the policy says, as flags, for readers of a rule set (tests, scripts); the
+    # engine asks the policy instead.
+
+    @property
+    def draw(self) -> bool:
+        """A player who cannot play draws from the boneyard until a tile fits."""
+        return self.policy.deal.boneyard
+
+    @property
+    def spinner(self) -> bool:
+        """The first double played is a spinner that can open four arms."""
+        return self.policy.layout.has_spinner
+
+    @property
+    def fives(self) -> bool:
+        """Open ends adding up to a multiple of five score in play."""
+        return self.policy.play.scores
+
+    @property
+    def blocked_scoring(self) -> BlockedScoring:
+        """Blocked round: the winner scores the others' pips (total) or others minus own."""
+        return self.policy.end.blocked
+
+    @property
+    def rounding(self) -> bool:
+        """The round's score goes to the nearest multiple of five."""
+        return self.policy.end.rounding
+
+    @property
+    def double_finish(self) -> bool:
+        """Going out with a double doubles the round's score (after rounding)."""
+        return self.policy.end.double_finish
+
+    @property
+    def lead(self) -> NextLead:
+        """Later rounds: led one seat clockwise (rotate) or by the last winner (winner)."""
+        return self.policy.lead.next
+
+    @property
+    def first_lead(self) -> FirstLead:
+        """First round: the leader is drawn by lot, or holds the highest double."""
+        return self.policy.lead.first
 
     @classmethod
     def make(cls, preset: str = "block", **options: Any) -> Rules:
@@ -137,16 +91,16 @@ class Rules:
     def from_record(cls, preset: object, options: object = None) -> Rules:
         """Rules from a record's ``preset`` and ``options`` (an object, or ``None`` for
         none); an unknown name, or a value of the wrong type, is an error."""
-        name, p = _preset(preset)
+        name, game = _preset(preset)
         if options is None:
             options = {}
         if not isinstance(options, dict):
             raise DominoError("bad_options", options=options)
         chosen: dict[str, Any] = {}
         for option, value in options.items():
-            if not isinstance(option, str) or option not in p.options:
+            if not isinstance(option, str) or option not in game.options:
                 raise DominoError("unknown_option", option=option, preset=name)
-            allowed = p.options[option]
+            allowed = game.options[option]
             # bool is an int in Python: compare types first, so 1 is not true (and a
             # caller's odd value is never asked whether it equals ours).
             if not any(type(value) is type(a) and value == a for a in allowed):
@@ -160,17 +114,8 @@ class Rules:
         return cls(
             preset=name,
             options=MappingProxyType(chosen),
-            draw=chosen.get("draw", p.draw),
-            spinner=p.spinner,
-            fives=p.fives,
-            blocked_scoring=chosen.get("blocked_scoring", p.blocked_scoring),
-            rounding=chosen.get("rounding", p.rounding),
-            double_finish=chosen.get("double_finish", False),
             partnerships=chosen.get("partnerships", False),
-            lead=p.lead,
-            first_lead=p.first_lead,
-            hand_size_override=chosen.get("hand_size"),
-            target_override=chosen.get("target"),
+            policy=game.with_options(chosen),
         )
 
     def check_players(self, players: object) -> int:
@@ -184,20 +129,17 @@ class Rules:
     def hand_size(self, players: int) -> int:
         """Tiles dealt to each player."""
         self.check_players(players)
-        if self.hand_size_override is not None:
-            return self.hand_size_override
-        return _PRESETS[self.preset].hand_sizes[players]
+        return self.policy.deal.hand_size(players)
 
     def stock_size(self, players: int) -> int:
         """Tiles not dealt: the boneyard in draw games, set aside otherwise."""
-        return 28 - players * self.hand_size(players)
+        self.check_players(players)
+        return self.policy.deal.stock_size(players)
 
     def target(self, players: int) -> int:
         """Points that end the match."""
         self.check_players(players)
-        if self.target_override is not None:
-            return self.target_override
-        return _PRESETS[self.preset].targets[players]
+        return self.policy.match.target(players)
 
     def sides(self, players: int) -> int:
         """How many sides score: the teams in partnerships, else the players."""
@@ -214,7 +156,7 @@ class Rules:
 
     def round_score(self, points: int) -> int:
         """Rounds to the nearest multiple of five when the rules say so: 12 → 10, 13 → 15."""
-        return round_to_five(points) if self.rounding else points
+        return self.policy.end.round_score(points)
 
     def to_record(self) -> dict[str, Any]:
         """The ``preset`` and ``options`` fields of a record for these rules."""
@@ -233,15 +175,10 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
-def _preset(preset: object) -> tuple[str, _Preset]:
-    if not isinstance(preset, str) or preset not in _PRESETS:
+def _preset(preset: object) -> tuple[str, GamePolicy]:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise DominoError("unknown_preset", preset=preset, presets=", ".join(PRESETS))
-    return preset, _PRESETS[preset]
-
-
-def round_to_five(points: int) -> int:
-    """Nearest multiple of five; a last digit of 3, 4, 8 or 9 rounds up."""
-    return 5 * ((points + 2) // 5)
+    return preset, GAMES[preset]
 
 
 OPTION_PLAYERS: Mapping[str, int] = MappingProxyType({"partnerships": 4})

@@ -1,11 +1,12 @@
-"""Scoring at the end of a round, step by step, and who leads the next one.
+"""Scoring at the end of a round, step by step.
 
 Going out ("domino"): the winner's side scores every pip left in the opponents' hands.
 Blocked: hands are compared only now; the side with the strictly lowest pip sum wins and
 scores the opponents' pips (``total``) or those minus its own (``difference``); a tie for
 the lowest means nobody scores. Rounding to five and the double finish apply last. The
-rules themselves are the kernel's (:func:`engine.kernel.end_terms`,
-:func:`engine.kernel.end_points`); this module shows every step of them.
+rules themselves are the kernel's (:func:`engine.kernel.end_terms`) and the game's end
+and lead policies (:class:`engine.policy.EndPolicy`, :class:`engine.policy.LeadPolicy`,
+which names the seat that leads next); this module shows every step of them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.kernel import end_points, end_terms, next_seat
+from engine.kernel import end_terms
 from engine.rules import Rules
 from engine.words import text
 
@@ -185,7 +186,8 @@ def breakdown(
     sums = side_pips(rules, pips)
     seats = [rules.seats(side, players) for side in range(len(sums))]
     out_side = None if went_out is None else rules.side_of(went_out)
-    side, signed = end_terms(sums, out_side, rules.blocked_scoring == "difference")
+    policy = rules.policy
+    side, signed = end_terms(sums, out_side, policy.end.by_difference)
     # A blocked round between teams compares the teams' sums: each is a step.
     sides = (
         tuple(Term(1, tuple(pips[s] for s in members)) for members in seats)
@@ -195,19 +197,14 @@ def breakdown(
     if side is None:
         return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None, sides)
     terms = tuple(Term(sign, tuple(pips[s] for s in seats[i])) for i, sign in signed)
-    if went_out is not None:
-        seat = went_out
-    else:
-        # The partner with fewer pips leads next; on equal pips, the first of the two
-        # clockwise from the leader's left.
-        order = [(leader + k) % players for k in range(1, players + 1)]
-        members = [s for s in order if s in seats[side]]
-        seat = min(members, key=lambda s: (pips[s], members.index(s)))
+    # Who leads next, where the winner does: the seat that went out, or of a blocked
+    # round's winning side the seat the lead policy names.
+    seat = went_out if went_out is not None else policy.lead.winning_seat(pips, seats[side], leader)
     raw = sum(t.sign * t.total for t in terms)
     double_out = went_out is not None and last_double
-    points = end_points(rules, raw, double_out)
-    rounded = rules.round_score(raw) if rules.rounding else None
-    doubled = points if double_out and rules.double_finish else None
+    points = policy.end.points(raw, double_out)
+    rounded = policy.end.rounded(raw)
+    doubled = policy.end.doubled(policy.end.round_score(raw), double_out)
     end = RoundEnd(side, seat, points, blocked=went_out is None)
     return ScoreBreakdown(end, terms, raw, rounded, doubled, sides)
 
@@ -222,10 +219,3 @@ def score_round_end(
 ) -> RoundEnd:
     """Score a finished round from the pips left per seat (see :func:`breakdown`)."""
     return breakdown(rules, pips, went_out, last_double=last_double, leader=leader).end
-
-
-def next_leader(rules: Rules, players: int, leader: int, end: RoundEnd) -> int:
-    """Who leads the round after one led by ``leader`` that ended as ``end``."""
-    if rules.lead == "winner" and end.seat is not None:
-        return end.seat
-    return next_seat(leader, players)

@@ -60,7 +60,6 @@ from engine.kernel import (
     Playout,
     next_seat,
     packed_turn,
-    play_points,
     to_mask,
 )
 from engine.layout import slot_of
@@ -202,7 +201,10 @@ class Solver:
         """Positions searched since the solver was made."""
         self._fast = FastRules(rules, players)
         self._side_of = self._fast.side_of
-        self._plain = not (rules.spinner or rules.fives)
+        policy = rules.policy
+        self._play_points = policy.play.points
+        """What a play scores, the open ends counting ``count`` once it is laid."""
+        self._plain = not (policy.layout.has_spinner or policy.play.scores)
         self._shift = tuple(28 * s for s in range(players))
         self._next = tuple(next_seat(s, players) for s in range(players))
         self._keys: dict[int, int] = {}
@@ -322,7 +324,7 @@ class Solver:
             for _, slot, count in board.placements(BIT[t]):
                 child = board.copy()
                 child.place(t, slot)
-                after.setdefault(self._intern(child), play_points(self.rules, count))
+                after.setdefault(self._intern(child), self._play_points(count))
             found = row[t] = tuple(after.items())
         return found
 
@@ -378,7 +380,7 @@ class Solver:
         if found is None:
             child = board.copy()
             child.place(move.tile.index, slot)
-            score = play_points(self.rules, child.count)
+            score = self._play_points(child.count)
             found = self._moves[key] = (self._intern(child), score)
         return found
 
@@ -606,7 +608,7 @@ class Solver:
             t = move.tile.index
             board = board.copy()
             board.place(t, slot_of(move.end))
-            points[self._side_of[seat]] += play_points(self.rules, board.count)
+            points[self._side_of[seat]] += self._play_points(board.count)
             packed ^= 1 << (t + self._shift[seat])
             nxt = -1
             if packed >> self._shift[seat] & FULL:

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from engine import kernel
 from engine.errors import DominoError, Seat
 from engine.kernel import (
     BIT,
@@ -36,8 +35,9 @@ from engine.kernel import (
     turn,
 )
 from engine.layout import END_ORDER, End, Layout, parse_end, parse_play, slot_for, slot_of
+from engine.policy import LayoutPolicy
 from engine.rules import Rules, check_seat
-from engine.scoring import RoundEnd, ScoreBreakdown, breakdown, next_leader
+from engine.scoring import RoundEnd, ScoreBreakdown, breakdown
 from engine.tiles import ALL_TILES, Tile
 
 
@@ -165,40 +165,12 @@ class RoundResult:
     next_leader: int
 
 
-def shuffle(items: list[Tile], rng: random.Random) -> None:
-    """Shuffle ``items`` in place exactly as :meth:`random.Random.shuffle` does (the
-    Fisher-Yates shuffle, each index drawn by rejection from ``getrandbits``), so a seed
-    deals the same tiles on any Python; it is written out so that it runs without the
-    method's own overhead."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 def deal(rules: Rules, players: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
-    """Shuffle the 28 tiles and deal; returns the hands and the undealt tiles in order."""
-    size = rules.hand_size(players)
-    tiles = list(ALL_TILES)
-    shuffle(tiles, rng)
-    hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
-    return hands, tiles[players * size :]
-
-
-def required_opening(rules: Rules, hands: Sequence[Iterable[Tile]]) -> tuple[int, Tile] | None:
-    """First round of ``block-dk``: the seat and tile that must open, else ``None``.
-
-    The highest double opens; if nobody holds a double, the heaviest tile (on equal
-    weights, the one with the higher high half).
-    """
-    if rules.first_lead != "highest_double":
-        return None
-    seat, tile = kernel.required_opening([to_mask(h) for h in hands])
-    return seat, ALL_TILES[tile]
+    """Shuffle the 28 tiles and deal by the rules' deal policy
+    (:meth:`engine.policy.DealPolicy.deal`); returns the hands and the undealt tiles in
+    order."""
+    rules.check_players(players)
+    return rules.policy.deal.deal(players, rng)
 
 
 class RoundState:
@@ -241,7 +213,7 @@ class RoundState:
             seen |= m
         if seen.bit_count() != size * players + len(stock):
             _duplicate([*(t for h in hand_lists for t in h), *stock])
-        if rules.draw:
+        if rules.policy.deal.boneyard:
             if len(stock) != rules.stock_size(players):
                 raise DominoError(
                     "boneyard_size", count=len(stock), expected=rules.stock_size(players)
@@ -250,7 +222,7 @@ class RoundState:
             raise DominoError("no_boneyard", count=len(stock))
         opening = None
         if first_round:
-            required = required_opening(rules, hand_lists)
+            required = rules.policy.lead.required_opening(hand_lists)
             if required is not None:
                 seat, opening = required
                 if seat != leader:
@@ -275,12 +247,13 @@ class RoundState:
         self._hands = [to_mask(h) for h in hands]
         self._dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hands)
         self._stock = [t.index for t in reversed(stock)]  # drawn from the end; [] if no draw
-        self._board = Board(rules.spinner)
-        self._layout = _EMPTY[rules.spinner]
+        policy = rules.policy
+        self._board = policy.layout.board()
+        self._layout = _EMPTY[policy.layout.has_spinner]
         self._layout_size = 0
         self.events: list[Event] = []
         self.play_points = [0] * rules.sides(players)
-        self._fives = rules.fives
+        self._fives = policy.play.scores
         self._side_of = tuple(rules.side_of(s) for s in range(players))
         self._current: int | None = leader
         self._went_out: int | None = None
@@ -307,15 +280,14 @@ class RoundState:
         r = rng if isinstance(rng, random.Random) else random.Random(rng)
         hands, stock = deal(rules, players, r)
         opening = None
-        if first_round and rules.first_lead == "highest_double":
-            required = required_opening(rules, hands)
-            assert required is not None
+        required = rules.policy.lead.required_opening(hands) if first_round else None
+        if required is not None:
             leader, opening = required
         elif leader is None:
             leader = r.randrange(players)
         # The deal is the engine's own: nothing to check.
         state = cls.__new__(cls)
-        state._start(rules, players, leader, hands, stock if rules.draw else [], opening)
+        state._start(rules, players, leader, hands, rules.policy.deal.stock(stock), opening)
         return state
 
     # -- what everybody can see -------------------------------------------------------
@@ -498,7 +470,7 @@ class RoundState:
             points=tuple(points),
             pips=tuple(pips),
             end=end,
-            next_leader=next_leader(self.rules, self.players, self.leader, end),
+            next_leader=self.rules.policy.lead.next_leader(self.players, self.leader, end.seat),
         )
 
     def __repr__(self) -> str:
@@ -528,8 +500,10 @@ def trace_moves(trace: Trace) -> list[tuple[int, Move]]:
     return [(seat, move_of(t, slot)) for seat, t, slot in trace]
 
 
-_EMPTY = {False: Layout.empty(False), True: Layout.empty(True)}
-"""Empty tables, shared (layouts never change)."""
+_EMPTY: dict[bool, Layout] = {
+    policy.has_spinner: policy.empty() for policy in (LayoutPolicy(False), LayoutPolicy(True))
+}
+"""Empty tables, with and without a spinner, shared (layouts never change)."""
 
 
 def _duplicate(tiles: list[Tile]) -> None:

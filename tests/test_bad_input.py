@@ -311,19 +311,19 @@ def test_match_refuses_rounds_after_the_end():
 
 def test_partnership_leads_and_team_scores():
     rules = Rules.make("block-dk", partnerships=True, blocked_scoring="difference")
-    from engine.scoring import next_leader, score_round_end
+    from engine.scoring import score_round_end
 
     end = score_round_end(rules, [5, 9, 2, 4], None, leader=3)
     # Teams: seats 0+2 hold 7, seats 1+3 hold 13; team 0 wins 13 − 7 = 6.
     assert (end.winner, end.points, end.seat) == (0, 6, 2)
-    assert next_leader(rules, 4, 3, end) == 2  # the partner with fewer pips
+    assert rules.policy.lead.next_leader(4, 3, end.seat) == 2  # the partner with fewer pips
     tie = score_round_end(rules, [3, 9, 3, 4], None, leader=0)
     assert tie.seat == 2  # equal pips: first clockwise from the leader's left (1, 2, …)
     tie = score_round_end(rules, [3, 9, 3, 4], None, leader=2)
     assert tie.seat == 0
     out = score_round_end(rules, [0, 9, 30, 4], 0)
     assert (out.winner, out.points) == (0, 13)  # a partner's tiles never count
-    assert next_leader(rules, 4, 1, out) == 0
+    assert rules.policy.lead.next_leader(4, 1, out.seat) == 0
 
 
 def test_cli_results_match_in_process_results():

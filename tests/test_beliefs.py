@@ -141,7 +141,7 @@ def test_the_plays_onto_a_layout_are_every_place_a_tile_fits_with_what_it_scores
                     points = after.fives_score() if rules.fives else 0
                     want.add((tile.index, tuple(sorted(after.open_values())), points))
                     scored += points > 0
-            got = board_plays(layout.board, rules.fives)
+            got = board_plays(layout.board, rules.policy.play)
             assert len(set(got)) == len(got)
             # Tiles on the table too (no hand holds them: they weigh nothing).
             assert {p for p in got if ALL_TILES[p[0]] not in layout.tiles} == want

@@ -342,7 +342,7 @@ def test_end_terms_score_going_out_blocked_totals_and_differences():
 
 def test_the_deal_shuffles_exactly_as_random_shuffle_does():
     """Saved games and documented seeds replay only if a seed deals the same tiles."""
-    from engine.state import shuffle
+    from engine.policy import shuffle
 
     for seed in range(300):
         ours, theirs = list(ALL_TILES), list(ALL_TILES)

@@ -16,7 +16,7 @@ from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, sco
 from engine.examples import check, steps
 from engine.records import replay, replay_round
 from engine.rules import round_to_five
-from engine.scoring import RoundEnd, next_leader
+from engine.scoring import RoundEnd
 
 RECORDS = load("example_records.json")
 
@@ -335,7 +335,7 @@ def test_lead_rotation():
     for leader in range(3):
         for winner in (0, 1, 2, None):
             end = RoundEnd(winner, winner, 0, blocked=winner is None)
-            assert next_leader(rules, 3, leader, end) == (leader + 1) % 3
+            assert rules.policy.lead.next_leader(3, leader, end.seat) == (leader + 1) % 3
 
 
 EXAMPLE_IDS = [

@@ -80,9 +80,9 @@ def model_for(rules: Rules, players: int) -> ChoiceModel | None:
     four individual players get none."""
     if rules.sides(players) != 2:
         return None
-    if rules.fives:
+    if rules.policy.play.scores:
         return FIVES_MODEL
-    return DRAW_MODEL if rules.draw else BLOCK_MODEL
+    return DRAW_MODEL if rules.policy.deal.boneyard else BLOCK_MODEL
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.kernel import BIT, Board, FastRules, Playout, next_seat, play_points
+from engine.kernel import BIT, Board, FastRules, Playout, next_seat
 from engine.players.beliefs import choice_weigher, model_for
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
@@ -349,7 +349,7 @@ def deal_weigher(
     ``choice`` above 0, it also weighs the chance that the other seats would
     have made their choices holding that deal's tiles (:mod:`engine.players.beliefs`),
     raised to ``choice``."""
-    if obs.rules.fives:
+    if obs.rules.policy.play.scores:
         belief = 1.0
     choices = know.choices if belief < 1.0 else ()
     model = model_for(obs.rules, obs.players)
@@ -370,12 +370,12 @@ def deal_weigher(
 def _playout_cost(obs: Observation) -> int:
     """Roughly what one playout from ``obs`` costs, in line tile plays."""
     plays = sum(obs.hand_sizes) + obs.boneyard_size // 2 + 2
-    return 3 * plays // 2 if obs.rules.spinner else plays
+    return 3 * plays // 2 if obs.rules.policy.layout.has_spinner else plays
 
 
 def _candidate(obs: Observation, move: Move) -> _Candidate:
     board = board_after(obs.layout.board, move)
-    points = play_points(obs.rules, board.count)
+    points = obs.rules.policy.play.points(board.count)
     return _Candidate(move, move.tile.index, board, points)
 
 

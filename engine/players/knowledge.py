@@ -15,11 +15,10 @@ from engine.kernel import (
     Board,
     bits,
     nth_bit,
-    play_points,
-    play_score,
     to_mask,
 )
 from engine.layout import slot_of
+from engine.policy import PlayPolicy
 from engine.state import Observation
 from engine.tiles import ALL_TILES
 
@@ -102,8 +101,8 @@ def knowledge(obs: Observation) -> Knowledge:
     unseen = FULL & ~mine & ~played
     # Replay the public events: each pass, and each run of draws by one seat, shows the
     # open values that seat lacked at that moment.
-    board = Board(obs.rules.spinner)
-    fives = obs.rules.fives
+    board = obs.rules.policy.layout.board()
+    play = obs.rules.policy.play
     runs: list[list[Any]] = []  # [seat, values, draws, ended_in_play]
     open_run: list[Any] | None = None
     plays: list[tuple[int, int, int]] = []  # seat, tile, heavier tiles that fitted
@@ -144,7 +143,7 @@ def knowledge(obs: Observation) -> Knowledge:
         board.place(t, slot_of(e.end))
         if e.seat != me:
             if chose:
-                points = play_points(obs.rules, board.count)
+                points = play.points(board.count)
                 after = tuple(sorted(board.vals))
                 made_plays.append((before, after, points, lacked[(e.seat + 1) % n]))
             else:
@@ -167,7 +166,7 @@ def knowledge(obs: Observation) -> Knowledge:
                 made = made_plays[k]
                 if not drew_since[seat] and made is not None:
                     before, after, points, lacking = made
-                    ends, onto = tuple(before.vals), board_plays(before, fives)
+                    ends, onto = tuple(before.vals), board_plays(before, play)
                     decisions.append(
                         Decision(seat, later[seat], ends, onto, tile, after, points, lacking)
                     )
@@ -227,23 +226,23 @@ Plays = tuple[tuple[int, tuple[int, ...], int], ...]
 _LINE_PLAYS: dict[tuple[int, int], Plays] = {}
 
 
-def board_plays(board: Board, fives: bool) -> Plays:
+def board_plays(board: Board, play: PlayPolicy) -> Plays:
     """Every play onto the board's open ends, as the kernel places tiles: ``(tile,
-    values left, points)`` (the values the lowest first; the points scored in play where
-    ``fives``), tile by tile and end by end, one per distinct triple, for every tile
-    (those on the table too: no hand holds them). On a line without scoring in play
-    they depend on the open values only: kept by those."""
+    values left, points)`` (the values the lowest first; the points scored in play by
+    the game's ``play`` policy), tile by tile and end by end, one per distinct triple,
+    for every tile (those on the table too: no hand holds them). On a line without
+    scoring in play they depend on the open values only: kept by those."""
     key = (board.vals[0], board.vals[1])
-    line = not board.spinner_rule and not fives
+    line = not board.spinner_rule and not play.scores
     found = _LINE_PLAYS.get(key) if line else None
     if found is None:
         out: list[tuple[int, tuple[int, ...], int]] = []
         for t, slot, count in sorted(board.placements(FULL)):
             child = board.copy()
             child.place(t, slot)
-            play = (t, tuple(sorted(child.vals)), play_score(count) if fives else 0)
-            if play not in out:
-                out.append(play)
+            made = (t, tuple(sorted(child.vals)), play.points(count))
+            if made not in out:
+                out.append(made)
         found = tuple(out)
         if line:
             _LINE_PLAYS[key] = found

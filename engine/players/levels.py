@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.errors import DominoError, Seat
-from engine.kernel import VALUE_MASK, Board, mask_pips, play_points, to_mask
+from engine.kernel import VALUE_MASK, Board, mask_pips, to_mask
 from engine.layout import slot_of
 from engine.players.knowledge import Knowledge, knowledge, move_rng
 from engine.rules import Rules
@@ -37,7 +37,7 @@ def distinct_moves(obs: Observation) -> list[Move]:
     two open values either way; the first such move is kept.
     """
     moves = obs.legal_moves()
-    if obs.rules.spinner or len(moves) < 2:
+    if obs.rules.policy.layout.has_spinner or len(moves) < 2:
         return moves
     seen: set[tuple[Tile, tuple[int, ...]]] = set()
     out: list[Move] = []
@@ -108,7 +108,7 @@ def features(obs: Observation, move: Move, know: Knowledge | None = None) -> Fea
     board = board_after(obs.layout.board, move)
     rest = [t for t in obs.hand if t != move.tile]
     ends = tuple(board.vals)
-    points = play_points(rules, board.count)
+    points = rules.policy.play.points(board.count)
     new_value: int | None = None
     if obs.layout.tiles and move.end is not None:
         before = obs.layout.end(move.end)
@@ -126,7 +126,7 @@ def features(obs: Observation, move: Move, know: Knowledge | None = None) -> Fea
         partner = next(p for p in rules.seats(rules.side_of(me), obs.players) if p != me)
         partner_shut = bool(open_set) and open_set <= know.void_values[partner]
     blocks = 0
-    stock_empty = not rules.draw or obs.boneyard_size == 0
+    stock_empty = not rules.policy.deal.boneyard or obs.boneyard_size == 0
     unseen_after = know.unseen
     if rest and stock_empty:
         wanted = 0
@@ -162,7 +162,7 @@ def club_score(f: Features, rules: Rules) -> float:
     """How much the Club player likes a move: higher is better."""
     if f.goes_out:
         return 1000.0
-    score = float(f.pips) * (0.5 if rules.fives else 1.0)
+    score = float(f.pips) * (0.5 if rules.policy.play.scores else 1.0)
     score += 3.0 * f.double
     score += 2.0 * f.follow + 0.5 * f.variety
     score += 5.0 * len(f.shut_out) + 1.5 * len(f.lacking)
