@@ -49,7 +49,6 @@ from engine.boundary import MAX_LINE
 from engine.description import describe
 from engine.errors import DominoError, Seat
 from engine.lang import LANGUAGES
-from engine.layout import Layout
 from engine.records import (
     error_answer,
     open_brackets,
@@ -253,7 +252,7 @@ def _quiet_stdout() -> None:
 
 def _describe(plays: list[str], preset: str, lang: str) -> int:
     try:
-        layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+        layout = Rules.make(preset).policy.layout.from_plays(plays)
     except DominoError as e:
         print(e.message(lang), file=sys.stderr)
         return 2

@@ -69,7 +69,7 @@ def figure_svg(
 
     Bad plays, an unknown preset or language raise :class:`~engine.errors.DominoError`.
     """
-    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+    layout = Rules.make(preset).policy.layout.from_plays(plays)
     return layout_svg(layout, lang, caption, size=size, highlight_last=highlight_last, fit=fit)
 
 

@@ -246,7 +246,7 @@ class Position:
         if move.tile not in self.hand:
             raise DominoError("not_in_tray", tile=str(move.tile))
         layout = self.layout.place(move.tile, move.end)
-        return layout, layout.fives_score() if self.rules.fives else 0
+        return layout, self.rules.policy.play.layout_points(layout)
 
 
 def _tiles(codes: Sequence[str]) -> list[Tile]:
@@ -259,7 +259,7 @@ def position(task: Task | dict[str, Any]) -> Position:
     task = Task.of(task)
     rules = task.rules
     if not task.is_round:
-        layout = Layout.from_plays(list(task.plays), spinner=rules.spinner)
+        layout = rules.policy.layout.from_plays(list(task.plays))
         hand = _tiles(task.hand or ())
         for tile in hand:
             if tile in layout.tiles or hand.count(tile) > 1:
@@ -352,9 +352,9 @@ def _best(pos: Position, moves: Sequence[Move]) -> int:
 def _right_moves(pos: Position) -> list[str]:
     _check_mover(pos)
     goal = pos.task.goal
-    if goal in ("score", "most") and not pos.rules.fives:
+    if goal in ("score", "most") and not pos.rules.policy.play.scores:
         raise _bad("task_goal_fives", goal=goal)
-    if goal == "spinner" and not pos.rules.spinner:
+    if goal == "spinner" and not pos.rules.policy.layout.has_spinner:
         raise _bad("task_goal_spinner")
     moves = pos.legal()
     best = _best(pos, moves)
@@ -417,7 +417,7 @@ def _seat_arg(pos: Position) -> int:
 
 
 def _fives(pos: Position) -> Layout:
-    if not pos.rules.fives:
+    if not pos.rules.policy.play.scores:
         raise _bad("task_ask_fives", ask=pos.task.ask)
     if not pos.layout.tiles:
         raise _bad("task_ask_table", ask=pos.task.ask)
@@ -598,7 +598,7 @@ def steps(task: Task | dict[str, Any]) -> tuple[Step, ...]:
             if len(hand) > 1:
                 found.append(Step("sum", tuple(t.pips for t in hand), sum(t.pips for t in hand)))
             found += [Step("sum", (t.low, t.high), t.pips) for t in hand]
-    if pos.rules.fives:
+    if pos.rules.policy.play.scores:
         layouts = [pos.layout] if pos.layout.tiles else []
         if task.kind == "move":
             layouts += [pos.after(Move.parse(m))[0] for m in right_answers(task, pos)]

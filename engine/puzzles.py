@@ -70,7 +70,6 @@ from typing import Any
 
 from engine.boundary import is_whole
 from engine.errors import DominoError
-from engine.layout import Layout
 from engine.players import Club, Expert, Player, club_score, features, knowledge
 from engine.rules import Rules
 from engine.solver import MoveValue, NodeLimit, Solution, Solver
@@ -342,7 +341,7 @@ class Lines:
 def revealed(state: RoundState) -> dict[int, frozenset[int]]:
     """The values each seat has shown it lacks by passing: those the open ends took when
     it passed (a seat that passes draws nothing more, so it lacks them for good)."""
-    layout = Layout.empty(state.rules.spinner)
+    layout = state.rules.policy.layout.empty()
     lacked: dict[int, frozenset[int]] = {}
     for event in state.events:
         if event.kind == "play":
@@ -379,7 +378,7 @@ def _double(lines: Lines) -> Facts | None:
 
 def _fives(lines: Lines) -> Facts | None:
     """In All Fives the answer scores in play, more than any other move."""
-    if not lines.rules.fives:
+    if not lines.rules.policy.play.scores:
         return None
     scored = lines.scored(lines.best)
     if scored > 0 and all(lines.scored(m) < scored for m in lines.wrong):

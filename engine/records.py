@@ -122,7 +122,7 @@ def replay_match(record: object) -> Match:
     first = rec.get("first_leader")
     if first is not None and (not is_whole(first)):
         raise DominoError("record_first_leader", value=first)
-    if first is None and rules.first_lead == "lot":
+    if first is None and rules.policy.lead.by_lot:
         raise DominoError("record_missing_field", field="first_leader")
     match = Match(rules, players, first)
     rounds = _field(rec, "rounds", list)
@@ -293,7 +293,7 @@ def round_record(state: RoundState) -> dict[str, Any]:
         hands=[[t.code for t in h] for h in state.dealt],
         plays=[str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile],
     )
-    if state.rules.draw:
+    if state.rules.policy.deal.boneyard:
         drawn = [e.tile.code for e in state.events if e.kind == "draw" and e.tile]
         rec["boneyard"] = drawn + [t.code for t in state.boneyard]
     if state.opening is not None:

@@ -99,9 +99,9 @@ class Entry:
             "went_out": self.went_out,
             "pips": [h if isinstance(h, int) else [t.code for t in h] for h in self.hands],
         }
-        if rules.double_finish:
+        if rules.policy.end.double_finish:
             out["last_double"] = self.last_double
-        if rules.fives:
+        if rules.policy.play.scores:
             out["play_points"] = list(self.play_points)
         return out
 
@@ -240,14 +240,14 @@ def check_entry(entry: object, rules: Rules, players: int, number: int) -> Entry
             "round_last_double", round=number, field="last_double", value=echo(last_double)
         )
     if last_double:
-        if not rules.double_finish:
+        if not rules.policy.end.double_finish:
             raise DominoError("round_double_finish_off", round=number, field="last_double")
         if went_out is None:
             raise DominoError("round_double_blocked", round=number, field="last_double")
     if "play_points" in entry:
         play = _check_play_points(entry["play_points"], rules, players, number)
     else:
-        play = (0,) * rules.sides(players) if rules.fives else ()
+        play = (0,) * rules.sides(players) if rules.policy.play.scores else ()
     return Entry(went_out, tuple(hands), last_double, play)
 
 
@@ -268,7 +268,7 @@ def _check_play_points(value: object, rules: Rules, players: int, number: int) -
             max=MAX_PLAY_POINTS,
             value=echo(value),
         )
-    if not rules.fives:
+    if not rules.policy.play.scores:
         if any(value):
             raise DominoError("round_no_play_points", round=number, field="play_points")
         return ()
@@ -488,7 +488,7 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
         else:
             pips.append([t for t in _TILE_SEPARATORS.split(text_) if t])
     entry: dict[str, Any] = {"went_out": went_out, "pips": pips}
-    if rules.fives:
+    if rules.policy.play.scores:
         play = form.get("play_points")
         if isinstance(play, list) and len(play) == sides:
             values: list[object] = []
@@ -498,7 +498,7 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
             entry["play_points"] = values
         else:
             entry["play_points"] = play
-    if rules.double_finish:
+    if rules.policy.end.double_finish:
         entry["last_double"] = went_out is not None and form.get("last_double") is True
     return entry
 
@@ -520,9 +520,9 @@ def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
             for seat, hand in enumerate(entry.hands)
         ],
     }
-    if rules.fives:
+    if rules.policy.play.scores:
         form["play_points"] = [str(p) for p in entry.play_points]
-    if rules.double_finish:
+    if rules.policy.end.double_finish:
         form["last_double"] = entry.last_double
     return form
 

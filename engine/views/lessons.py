@@ -33,10 +33,11 @@ def view(task: Task | dict[str, Any], lang: str, caption: str) -> dict[str, Any]
     out["plays"] = layout_plays(pos.layout)
     # A turn or draws task shows the table before the draws that follow the last play.
     drawn = [e.seat for e in pos.forced if e.kind == "draw"] if task.kind != "move" else []
-    undealt = len(state.boneyard) + len(drawn) if state.rules.draw else 0
-    if not state.rules.draw:
+    boneyard = state.rules.policy.deal.boneyard
+    undealt = len(state.boneyard) + len(drawn) if boneyard else 0
+    if not boneyard:
         undealt = state.rules.stock_size(state.players)
-    out["undealt"] = {"draw": state.rules.draw, "count": undealt}
+    out["undealt"] = {"draw": boneyard, "count": undealt}
     out["finished"] = state.is_terminal
     if state.is_terminal:
         out["hands"] = [

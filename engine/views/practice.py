@@ -19,6 +19,7 @@ from engine.description import end_label
 from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg
 from engine.lang import reader_seat
 from engine.layout import Layout
+from engine.policy import LayoutPolicy
 from engine.practice import YOU, Game, link, load
 from engine.state import Move, RoundState
 from engine.svg import Fit
@@ -66,7 +67,7 @@ def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
 def _end_summary(game: Game, state: RoundState, lang: str) -> str:
     """The round's end in two sentences: how it ended and who scores what."""
     lines = [tell_ending(state, lang), tell_result(state, lang)]
-    if state.rules.fives:
+    if state.rules.policy.play.scores:
         lines.append(_fives_sum(game, state, lang))
     return " ".join(lines)
 
@@ -99,7 +100,7 @@ def end_text(game: Game, state: RoundState, lang: str) -> str:
     """How a finished round ended, the hands left and the score with its arithmetic;
     in All Fives also the points scored in play added to the end's."""
     told = tell_end(state, lang)
-    if state.rules.fives:
+    if state.rules.policy.play.scores:
         told = f"{told} {_fives_sum(game, state, lang)}"
     return told
 
@@ -140,12 +141,12 @@ def _placements(
 ) -> list[dict[str, Any]]:
     """Every legal placement of ``tile``: its end, move, score (All Fives) and texts."""
     layout = state.layout
-    fives = state.rules.fives
+    play = state.rules.policy.play
     out = []
     for move in legal:
         if move.tile != tile:
             continue
-        score = layout.place(tile, move.end).fives_score() if fives else None
+        score = play.layout_points(layout.place(tile, move.end)) if play.scores else None
         if move.end is None:
             label = text(lang, "practice.lead", tile=tile)
             key = "practice.lead"
@@ -180,7 +181,7 @@ def _tile_label(tile: Tile, your_turn: bool, playable: bool, drawn: bool, lang: 
 
 
 def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
-    if not state.rules.fives:
+    if not state.rules.policy.play.scores:
         return None
     layout = state.layout
     count = layout.count()
@@ -237,8 +238,10 @@ def _history(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=64)
-def _svgs_of(spinner: bool, plays: tuple[str, ...], lang: str, caption: str) -> tuple[str, str]:
-    layout = Layout.from_plays(list(plays), spinner=spinner)
+def _svgs_of(
+    rule: LayoutPolicy, plays: tuple[str, ...], lang: str, caption: str
+) -> tuple[str, str]:
+    layout = rule.from_plays(list(plays))
     return _draw(layout, lang, caption, False, "wide"), _draw(
         layout, lang, caption, False, "narrow"
     )
@@ -249,7 +252,7 @@ def _cached_svgs(game: Game, k: int, lang: str, caption: str) -> tuple[str, str]
     between moves: a finished round never changes)."""
     state = game.rounds[k]
     plays = tuple(str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile)
-    return _svgs_of(game.rules.spinner, plays, lang, caption)
+    return _svgs_of(game.rules.policy.layout, plays, lang, caption)
 
 
 def view(save: object, lang: str) -> dict[str, Any]:
@@ -320,7 +323,7 @@ def view(save: object, lang: str) -> dict[str, Any]:
         "layout_narrow": narrow,
         "hand": hand,
         "seats": seats,
-        "boneyard": state.boneyard_size if game.rules.draw else None,
+        "boneyard": state.boneyard_size if game.rules.policy.deal.boneyard else None,
         "open_ends": _open_ends(state, lang),
         "log": _log(game, state, lang),
         "sides": [

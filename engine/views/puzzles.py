@@ -83,7 +83,7 @@ def _question(state: RoundState, seat: int, lang: str) -> str:
 
 
 def _stock(state: RoundState, lang: str) -> str:
-    if not state.rules.draw:
+    if not state.rules.policy.deal.boneyard:
         return text(lang, "round.set_aside", count=state.rules.stock_size(state.players))
     if not state.boneyard:
         return strings(lang)["puzzle.boneyard_empty"]
@@ -92,7 +92,7 @@ def _stock(state: RoundState, lang: str) -> str:
 
 def _scores(state: RoundState, lang: str) -> str:
     """The points scored in play so far (All Fives), side by side."""
-    if not state.rules.fives:
+    if not state.rules.policy.play.scores:
         return ""
     sides = []
     for side, points in enumerate(state.play_points):

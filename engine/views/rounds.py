@@ -103,7 +103,8 @@ def _deal(state: RoundState, lang: str) -> str:
         for seat, hand in enumerate(state.dealt)
     )
     undealt = state.rules.stock_size(state.players)
-    stock = text(lang, "round.boneyard" if state.rules.draw else "round.set_aside", count=undealt)
+    key = "round.boneyard" if state.rules.policy.deal.boneyard else "round.set_aside"
+    stock = text(lang, key, count=undealt)
     return text(lang, "round.deal", hands=hands, stock=stock)
 
 
@@ -160,7 +161,7 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
     """
     check_lang(lang)  # before any work
     state = replay_round(record)
-    layout = Layout.empty(state.rules.spinner)
+    layout = state.rules.policy.layout.empty()
     steps = [Step(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
     told: list[str] = []
     for item in narration(state.events):

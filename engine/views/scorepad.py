@@ -127,8 +127,8 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
         "entry": {
             "round": len(rounds) + 1,
             "title": text(lang, "page.scorepad.entry_new", round=len(rounds) + 1),
-            "play_points": rules.fives,
-            "last_double": rules.double_finish,
+            "play_points": rules.policy.play.scores,
+            "last_double": rules.policy.end.double_finish,
         },
     }
 

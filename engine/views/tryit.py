@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import DominoError
 from engine.figures import PAGE_SIZE, layout_svg
-from engine.layout import Layout, parse_end
+from engine.layout import parse_end
 from engine.rules import Rules
 from engine.tiles import Tile
 from engine.views import end_views, tile_view
@@ -29,7 +29,7 @@ def try_view(
     placed last as the move just made.
     """
     check_lang(lang)
-    layout = Layout.from_plays(plays, spinner=Rules.make(preset).spinner)
+    layout = Rules.make(preset).policy.layout.from_plays(plays)
     tiles = [Tile.parse(code) for code in hand]
     for tile in tiles:
         if tile in layout.tiles or tiles.count(tile) > 1:
@@ -63,7 +63,7 @@ def try_move(
         raise DominoError("hand_repeats", tile=str(twice))
     if laid not in held:
         raise DominoError("not_in_tray", tile=str(laid))
-    before = Layout.from_plays(plays, spinner=rules.spinner)
+    before = rules.policy.layout.from_plays(plays)
     layout = before.place(laid, at)
     s = strings(lang)
     told = [
@@ -75,8 +75,8 @@ def try_move(
             values=join([str(v) for v in layout.open_values()], lang),
         )
     ]
-    if rules.fives:
-        scored = layout.fives_score()
+    if rules.policy.play.scores:
+        scored = rules.policy.play.layout_points(layout)
         key = "try.scored" if scored else "try.no_score"
         told.append(text(lang, key, count=layout.count()))
     rest = [h for h in hand if Tile.parse(h) != laid]
