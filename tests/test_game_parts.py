@@ -1,7 +1,8 @@
 """Every game in the presets table has all of its parts (dev/guides/add-a-game.md): its
-name and options in five languages, perft cases checked by the independent oracle,
-puzzle setups, a page in every language that shows it, and a place in the browser's
-standard-library probe. A game added to ``engine.rules`` without one of them fails here.
+policy in the table of games, its name and options in five languages, perft cases
+checked by the independent oracle, puzzle setups, a page in every language that shows
+it, and a place in the browser's standard-library probe. A game added to
+``engine.rules`` without one of them fails here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from engine_helpers import ROOT
 from test_perft import oracle_rules
 
-from engine import puzzles
+from engine import policy, puzzles
 from engine.lang import LANGUAGES, TABLES
 from engine.rules import PRESETS, option_choices
 from hooks.app_forms import MissingWords, value_words
@@ -31,6 +32,29 @@ def page_language(page: Path) -> str:
     """The language of a page: ``block.fr.md`` is French, ``block.md`` English."""
     parts = page.name.split(".")
     return parts[1] if len(parts) == 3 else "en"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_game_has_its_policy(preset: str) -> None:
+    game = policy.GAMES.get(preset)
+    assert isinstance(game, policy.GamePolicy), f"no policy for {preset} in engine.policy.GAMES"
+    parts = {
+        "deal": policy.DealPolicy,
+        "layout": policy.LayoutPolicy,
+        "play": policy.PlayPolicy,
+        "end": policy.EndPolicy,
+        "lead": policy.LeadPolicy,
+        "match": policy.MatchPolicy,
+    }
+    for name, kind in parts.items():
+        assert isinstance(getattr(game, name), kind), (preset, name)
+    for players in (2, 3, 4):  # every player count is dealt and has a target
+        assert 0 <= game.deal.stock_size(players) < 28
+        assert game.match.target(players) > 0
+
+
+def test_the_table_of_games_is_the_presets() -> None:
+    assert set(policy.GAMES) == set(PRESETS)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -82,13 +106,15 @@ def test_the_browser_probe_plays_every_game() -> None:
 
 
 def test_the_guide_names_every_part_checked_here() -> None:
-    for part in ("engine/rules.py", "engine/lang/", "tests/test_perft.py", "perft.json",
-                 "engine/puzzles.py", "scripts/stdlib_probe.py", "docs/NAME.md"):  # fmt: skip
+    for part in ("engine/rules.py", "engine/policy.py", "engine/lang/", "tests/test_perft.py",
+                 "perft.json", "engine/puzzles.py", "scripts/stdlib_probe.py",
+                 "docs/NAME.md"):  # fmt: skip
         assert part in GUIDE, part
 
 
 def test_the_checks_fail_for_a_game_without_its_parts() -> None:
     fake = "five-up"  # a made-up game: none of the parts above exists for it
+    assert fake not in policy.GAMES
     assert f"game.{fake}" not in TABLES["en"]
     assert not [c for c in PERFT if c["preset"] == fake]
     assert not [s for s in puzzles.SETUPS if s.preset == fake]
