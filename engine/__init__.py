@@ -10,15 +10,15 @@ Pure Python, no dependencies: it runs under CPython 3.11+ and in the browser (Py
 True
 """
 
-from engine.description import describe, figure_description, title
-from engine.errors import DominoError
+from engine.core.errors import DominoError
+from engine.core.layout import END_ORDER, Connection, End, Layout, OpenEnd, TileSide
+from engine.core.match import Match, MatchOutcome, match_outcome
+from engine.core.rules import PRESETS, Rules, round_to_five
+from engine.core.scoring import RoundEnd, score_round_end
+from engine.core.state import Event, Move, Observation, RoundResult, RoundState, deal
+from engine.core.tiles import ALL_TILES, Tile
 from engine.lang import LANGUAGES
-from engine.layout import END_ORDER, Connection, End, Layout, OpenEnd, TileSide
-from engine.match import Match, MatchOutcome, match_outcome
-from engine.rules import PRESETS, Rules, round_to_five
-from engine.scoring import RoundEnd, score_round_end
-from engine.state import Event, Move, Observation, RoundResult, RoundState, deal
-from engine.tiles import ALL_TILES, Tile
+from engine.presentation.description import describe, figure_description, title
 
 __all__ = [
     "ALL_TILES",

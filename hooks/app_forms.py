@@ -15,9 +15,9 @@ import html
 import json
 from typing import Any
 
+from engine.core.rules import PRESETS, option_choices
+from engine.core.words import strings
 from engine.lang import fill
-from engine.rules import PRESETS, option_choices
-from engine.words import strings
 
 OPTIONS_PRESET = "block-dk"
 """The preset whose options the set-up forms show."""

@@ -23,7 +23,7 @@ A ``round`` fence holds a round's game record (the format of ``python -m engine
 replay``); the engine tells it step by step, from the deal to the score's arithmetic, in
 the page's language. A ``try`` fence (``plays``, ``hand``, ``caption``, ``preset``) is a
 figure where the reader lays tiles from a small tray; the engine in the browser judges
-each move (``engine.web.try_move``). A ``rules-table`` fence (``preset:`` one preset or
+each move (``engine.presentation.web.try_move``). A ``rules-table`` fence (``preset:`` one preset or
 several, e.g. ``preset: draw all-fives``) is the deal and target table of those games,
 per player count, written by the engine from the presets (``Rules.hand_size``,
 ``stock_size``, ``target``) with headers from its language tables: the translator edits
@@ -63,17 +63,17 @@ from mkdocs.config.defaults import MkDocsConfig
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine.figures import LIST_SIZE as _LIST_SIZE
-from engine.figures import PAGE_SIZE as _PAGE_SIZE
-from engine.figures import figure_svg as _figure_svg
-from engine.figures import layout_svg as _layout_svg
-from engine.figures import tile_svg as _tile_svg
+from engine.core.rules import Rules as _Rules
+from engine.core.words import strings as _engine_strings
+from engine.core.words import text as _engine_text
 from engine.lang import reader_seat as _reader_seat
-from engine.rules import Rules as _Rules
-from engine.views.rounds import round_steps as _round_steps
-from engine.views.tryit import try_view as _try_view
-from engine.words import strings as _engine_strings
-from engine.words import text as _engine_text
+from engine.presentation.figures import LIST_SIZE as _LIST_SIZE
+from engine.presentation.figures import PAGE_SIZE as _PAGE_SIZE
+from engine.presentation.figures import figure_svg as _figure_svg
+from engine.presentation.figures import layout_svg as _layout_svg
+from engine.presentation.figures import tile_svg as _tile_svg
+from engine.presentation.views.rounds import round_steps as _round_steps
+from engine.presentation.views.tryit import try_view as _try_view
 from hooks import checks, kit
 from hooks.checks import parse_example, parse_figure, parse_round, parse_rules_table, parse_try
 

@@ -49,8 +49,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.pages import Page as MkDocsPage
 
+from engine.core.words import text
 from engine.lang import LANGUAGES
-from engine.words import text
 
 log = get_plugin_logger("checks")
 

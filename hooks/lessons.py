@@ -13,7 +13,7 @@ fence); the texts are in the page's language::
     id: matching-fit                      (the task's name: progress is kept by it)
     kind: move                            (move, choice or number)
     preset: block                         (optional; options: {"rounding": true})
-    plays: 1-4                            (the position, see engine/lessons.py: a table
+    plays: 1-4                            (the position, see engine/features/lessons.py: a table
     hand: 2-5 4-6 0-3                      is plays + hand; a round is players, leader,
     goal: any                              hands "a-b c-d / e-f ...", boneyard, plays,
     accept: 4-6@right                      seat)
@@ -39,13 +39,13 @@ and each problem names its file and task:
 
 - the task is one the engine can read, its position is legal (the plays are legal, the
   deal is a deal of its game), and its accepted answers are exactly the engine's right
-  answers (:func:`engine.lessons.problems`; for a move task, every legal move that meets
+  answers (:func:`engine.features.lessons.problems`; for a move task, every legal move that meets
   the goal, and no other);
 - its texts: a question, a right and a wrong explanation, a hint, a label for each
   choice and no other; a ``wrong.ANSWER`` explanation only for an answer that is wrong;
   a tile named only if it is in the position; written arithmetic that adds up, and in
   the question, the right explanation and the hint only the engine's own steps
-  (``engine.lessons.steps``); a number task's right explanation states the number;
+  (``engine.features.lessons.steps``); a number task's right explanation states the number;
 - the page: every task under a lesson heading with an ``{#id}``, three to six tasks a
   lesson, task ids unique on the site's page, one ``lesson-map`` before the lessons;
 - across languages: the same lessons and tasks in the same order, with the same texts
@@ -72,12 +72,12 @@ from mkdocs.config.defaults import MkDocsConfig
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine import lessons as _lessons
-from engine.errors import DominoError
+from engine.core.errors import DominoError
+from engine.core.words import strings as _strings
+from engine.core.words import text as _text
+from engine.features import lessons as _lessons
 from engine.lang import reader_seat
-from engine.views.lessons import view as _task_view
-from engine.words import strings as _strings
-from engine.words import text as _text
+from engine.presentation.views.lessons import view as _task_view
 from hooks import checks, kit
 from hooks import numbers as _numbers
 from hooks.app_forms import script_url

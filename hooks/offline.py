@@ -6,7 +6,7 @@
   (``offline.*``) in ``data-`` attributes, with the words of a failed engine start
   (``engine.*``, read by ``engine-client.js``), the name of the engine's cache
   (``data-engine-cache``: ``kit.ENGINE_CACHE``) and the engine's bounds on what a page
-  keeps or reads (``data-max-store``, ``data-max-depth``: ``engine.boundary``'s
+  keeps or reads (``data-max-store``, ``data-max-depth``: ``engine.core.boundary``'s
   ``MAX_STORE`` and ``MAX_DEPTH``, read by ``store.js``). No script writes them itself.
 - After the last language is built and every other hook has written its files (this
   hook is listed last and runs at a lower priority than their ``on_post_build``), it
@@ -43,9 +43,9 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine.boundary import MAX_DEPTH, MAX_STORE
+from engine.core.boundary import MAX_DEPTH, MAX_STORE
+from engine.core.words import strings
 from engine.lang import LANGUAGES
-from engine.words import strings
 from hooks import kit
 from hooks.kit import DEFAULT_LANG
 

@@ -14,7 +14,7 @@ the game with the rules engine in the reader's browser; without script, only a l
 saying so shows.
 
 The set-up form shows each option of the Danish house rules
-(``engine.rules.option_choices("block-dk")``) in plain words: a missing translation of an
+(``engine.core.rules.option_choices("block-dk")``) in plain words: a missing translation of an
 option or of one of its values is a build problem (``hooks/kit.py``: a strict build
 fails, at any verbosity), never an engine name on the page; so is a ``practice`` fence
 with lines in it.
@@ -28,13 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine.boundary import MAX_SEED as _MAX_SEED
-from engine.errors import DominoError as _DominoError
+from engine.core.boundary import MAX_SEED as _MAX_SEED
+from engine.core.errors import DominoError as _DominoError
+from engine.core.rules import Rules as _Rules
+from engine.core.words import text as _text
+from engine.features.practice import MAX_QUERY as _MAX_QUERY
 from engine.players import LEVELS as _LEVELS
-from engine.practice import MAX_QUERY as _MAX_QUERY
-from engine.rules import Rules as _Rules
-from engine.svg import UNIT as _UNIT
-from engine.words import text as _text
+from engine.presentation.svg import UNIT as _UNIT
 from hooks import kit
 from hooks.app_forms import (
     OPTIONS_PRESET,
@@ -231,7 +231,7 @@ def render_game(lang: str) -> str:
 
 def bounds() -> str:
     """The engine's bounds and sizes the page's script needs, as the root's attributes:
-    the largest seed, the longest link it reads (``engine.practice.MAX_QUERY``) and a
+    the largest seed, the longest link it reads (``engine.features.practice.MAX_QUERY``) and a
     drawn tile's long side (SVG user units)."""
     return (
         f'data-max-seed="{_MAX_SEED}" data-max-query="{_MAX_QUERY}" data-tile-length="{2 * _UNIT}"'

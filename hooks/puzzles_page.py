@@ -5,12 +5,12 @@ The check
 ---------
 
 Before anything is rendered, the outer build checks every puzzle of
-``engine/puzzles.json`` (:func:`engine.puzzles.check_text`): its position replays, its
-answer is the one legal move that reaches the solver's best value and every other is
-worse by the margin, every stated value and the winning line's points are the solver's,
-and its theme and difficulty are what their rules give. Each problem names the file and
-the puzzle, and goes to the build's one list (``hooks/kit.py``), so a strict build with a
-changed puzzle fails at any verbosity.
+``engine/features/puzzles.json`` (:func:`engine.features.puzzles.check_text`): its position
+replays, its answer is the one legal move that reaches the solver's best value and every
+other is worse by the margin, every stated value and the winning line's points are the
+solver's, and its theme and difficulty are what their rules give. Each problem names the
+file and the puzzle, and goes to the build's one list (``hooks/kit.py``), so a strict build
+with a changed puzzle fails at any verbosity.
 
 The check solves every puzzle (its time is in dev/benchmarks.md). A check that found nothing is
 remembered in ``build/puzzle-check/``, under the hash of the data file and of every
@@ -41,10 +41,10 @@ from mkdocs.config.defaults import MkDocsConfig
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine import puzzles as _puzzles
-from engine.views import puzzles as _view
-from engine.words import strings as _strings
-from engine.words import text as _text
+from engine.core.words import strings as _strings
+from engine.core.words import text as _text
+from engine.features import puzzles as _puzzles
+from engine.presentation.views import puzzles as _view
 from hooks import kit
 from hooks.app_forms import page_words, script_url
 from hooks.kit import SEARCH_EXCLUDE

@@ -2,14 +2,15 @@
 
 Two pages show a round's review: the review page (``hooks/review_page.py``, a record the
 reader opens or pastes) and the practice page (``hooks/practice_page.py``, "Review this
-round" at a round's end). Both draw the same panel, empty, with :func:`render_panel`,
-and its script (``assets/js/review-panel.js``) fills it from the engine's review in the
-reader's browser (``engine.views.review`` through ``engine.web``: ``review_decisions``,
-then one ``review_judge`` per decision, then ``review_summary``): the title and the game,
-a progress bar while the decisions are judged (with a button that stops it and one that
-goes on), the decisions one at a time (the table then, the tiles in hand, the mark and
-the verdict, the reason, the move made and the engine's choice drawn, what was known,
-every move's value, how it was valued), and the summary of the round and of the match.
+round" at a round's end). Both draw the same panel, empty, with :func:`render_panel`, and
+its script (``assets/js/review-panel.js``) fills it from the engine's review in the reader's
+browser (``engine.presentation.views.review`` through ``engine.presentation.web``:
+``review_decisions``, then one ``review_judge`` per decision, then ``review_summary``): the
+title and the game, a progress bar while the decisions are judged (with a button that stops
+it and one that goes on), the decisions one at a time (the table then, the tiles in hand,
+the mark and the verdict, the reason, the move made and the engine's choice drawn, what was
+known, every move's value, how it was valued), and the summary of the round and of the
+match.
 
 Every word comes from the engine: the panel's own (``review_page.*``, handed to the
 script in the panel's ``data-words``, filled with a plain ``{name}`` replace: no plural
@@ -21,7 +22,7 @@ from __future__ import annotations
 import html
 import json
 
-from engine.words import strings
+from engine.core.words import strings
 from hooks import kit
 
 PREFIX = "review_page."

@@ -2,15 +2,15 @@
 
 In ``docs/scorepad*.md`` a fenced block of language ``scorepad`` (its body empty) becomes
 the scorepad: a score sheet for rounds played with real tiles. The set-up form (the game,
-the options of the Danish house rules in plain words, 2 to 4 players, optional names),
-the sheet's table, the round entry form and the tools are written here, every visible
-word from the engine's language tables (``engine.lang``, keys ``page.scorepad.*``, and the
-set-up words it shares with the practice page, ``game.*`` and ``option.*``, see
-``hooks/app_forms.py``) in the page's language; the words the script shows later
-(labels of per-seat fields, messages) are handed to it in the root's ``data-words``. The
-script (``assets/js/scorepad.js``) has the rules engine in the reader's browser score
-every round (``engine.scorepad`` through ``engine.web``); without script, only a line
-saying so shows.
+the options of the Danish house rules in plain words, 2 to 4 players, optional names), the
+sheet's table, the round entry form and the tools are written here, every visible word from
+the engine's language tables (``engine.lang``, keys ``page.scorepad.*``, and the set-up
+words it shares with the practice page, ``game.*`` and ``option.*``, see
+``hooks/app_forms.py``) in the page's language; the words the script shows later (labels of
+per-seat fields, messages) are handed to it in the root's ``data-words``. The script
+(``assets/js/scorepad.js``) has the rules engine in the reader's browser score every round
+(``engine.features.scorepad`` through ``engine.presentation.web``); without script, only a
+line saying so shows.
 
 A missing word (an option or one of its values included) is a build problem
 (``hooks/kit.py``: a strict build fails, at any verbosity), never an engine name on the
@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # hooks.kit, engine
 
-from engine.scorepad import MAX_NAME as _MAX_NAME
-from engine.words import text as _text
+from engine.core.words import text as _text
+from engine.features.scorepad import MAX_NAME as _MAX_NAME
 from hooks import kit
 from hooks.app_forms import (
     OPTIONS_PRESET,

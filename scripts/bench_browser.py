@@ -99,7 +99,7 @@ from site_server import (  # noqa: E402
     serve,
 )
 
-from engine.rules import PRESETS  # noqa: E402
+from engine.core.rules import PRESETS  # noqa: E402
 from hooks.kit import ENGINE_CACHE  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -225,7 +225,7 @@ const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).hre
 const site = pyodide.runPython(
   "import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
 pyodide.unpackArchive(await wheel, "wheel", { extractDir: site });
-const web = pyodide.pyimport("engine.web");
+const web = pyodide.pyimport("engine.presentation.web");
 const reply = JSON.parse(web.call(JSON.stringify({ method: "ping", args: {}, lang: "en" })));
 window.benchDone = { ms: performance.now(), ok: reply.ok };
 </script></body></html>

@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlog, when impor
 
 import benchlog
 
-from engine.kernel import random_rounds
-from engine.rules import PRESETS, Rules
-from engine.state import RoundState
-from engine.tiles import ALL_TILES, Tile
+from engine.core.kernel import random_rounds
+from engine.core.rules import PRESETS, Rules
+from engine.core.state import RoundState
+from engine.core.tiles import ALL_TILES, Tile
 from scripts.pyodide_node import run_in_pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +111,7 @@ def plain_block2(deals: list[tuple[list[int], int]], n: int, rnd: Callable[[], f
     It draws its random numbers as the kernel does (a random opening tile, a random legal
     tile when there is more than one, a coin for the end when it fits both), so the same
     seed plays the same games: the two are checked to score alike."""
-    from engine.tiles import ALL_TILES
+    from engine.core.tiles import ALL_TILES
 
     low = [t.low for t in ALL_TILES]
     high = [t.high for t in ALL_TILES]
@@ -208,8 +208,8 @@ def yardsticks(
         sys.path.insert(0, "/tmp/yardstick")
     import dominoes  # type: ignore[import-untyped]
 
-    from engine.kernel import FastRules
-    from engine.rules import Rules
+    from engine.core.kernel import FastRules
+    from engine.core.rules import Rules
 
     def clock() -> float:
         if sys.platform == "emscripten":
@@ -352,8 +352,8 @@ SVG_TILES = 28
 
 def svg_render_ms() -> float:
     """Milliseconds to draw a layout of all 28 tiles (All Fives, spinner open), best of 20."""
-    from engine.layout import End, Layout
-    from engine.svg import render
+    from engine.core.layout import End, Layout
+    from engine.presentation.svg import render
 
     rng = random.Random(3)
     while True:

@@ -48,11 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import benchlog
 
-from engine.layout import End
+from engine.core.layout import End
+from engine.core.rules import Rules
+from engine.core.state import Move, Observation, RoundResult, RoundState
+from engine.core.tiles import Tile
 from engine.players import Player, make_player, play_match, play_round
-from engine.rules import Rules
-from engine.state import Move, Observation, RoundResult, RoundState
-from engine.tiles import Tile
 
 # (label, preset, options, players)
 SETUPS: list[tuple[str, str, dict[str, Any], int]] = [

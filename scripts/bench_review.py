@@ -4,7 +4,7 @@ Node, as the reader's browser runs it in its worker.
 
 Each round is dealt from a seed and played by Club players at every seat (a round as a
 practice round goes); seat 1 (seat 0 in the data) is reviewed as the pages review it,
-through :mod:`engine.web`: ``review_decisions`` once, then ``review_judge`` for each
+through :mod:`engine.presentation.web`: ``review_decisions`` once, then ``review_judge`` for each
 decision (each reply with its drawings), then ``review_summary``. A row also gives the
 decisions per round, the slowest decision, how the decisions were valued (exact,
 sampled deals solved, sampled deals played out) and the sampling error of the sampled
@@ -57,9 +57,10 @@ def measure(setups: list[list[Any]], rounds: int, budget: int | None) -> list[di
     import sys
     import time
 
-    from engine import RoundState, Rules, web
+    from engine import RoundState, Rules
+    from engine.core.records import round_record
     from engine.players import Club, play_round
-    from engine.records import round_record
+    from engine.presentation import web
 
     def clock() -> float:
         """CPU seconds: the process's own (Node's, in Pyodide)."""

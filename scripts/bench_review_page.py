@@ -143,8 +143,8 @@ REVIEW = """() => new Promise((resolve) => {
 def record(preset: str, players: int, seed: int) -> dict[str, Any]:
     """A round dealt from ``seed`` and played by Club players, as a record."""
     from engine import RoundState, Rules
+    from engine.core.records import round_record
     from engine.players import Club, play_round
-    from engine.records import round_record
 
     state = RoundState.new(Rules.make(preset), players, seed % players, rng=seed)
     play_round(state, [Club() for _ in range(players)])

@@ -5,7 +5,7 @@ seeded deals, by tiles left in hands, per preset and player count, in CPython an
 Each deal is played forward at random (seeded); the position solved for a row "k tiles"
 is the first one with at most k tiles left in hands (the deal itself for the first row
 where it holds at most 16), with the boneyard's order known in the draw games. A solve
-gives the exact value of every legal move and a principal line (``engine.solver.solve``).
+gives the exact value of every legal move and a principal line (``engine.players.solver.solve``).
 Times are CPU time (steadier on a shared machine than the clock): CPython's, and in
 Pyodide the Node process's. With ``--spread N`` a move more than N points worse than the
 best is only shown to be so (``solve(state, spread=N)``); each row counts the moves
@@ -64,7 +64,7 @@ def measure(
     import time
 
     from engine import RoundState, Rules
-    from engine.solver import solve
+    from engine.players.solver import solve
 
     def clock() -> float:
         """CPU seconds: the process's own (Node's, in Pyodide)."""

@@ -40,11 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlog, when impor
 
 import benchlog
 
-from engine.kernel import to_mask
+from engine.core.kernel import to_mask
+from engine.core.rules import Rules
+from engine.core.state import RoundState
 from engine.players import Beginner, Club, Expert, Player, Sampler, knowledge, play_round
 from engine.players.beliefs import choice_weigher, model_for
-from engine.rules import Rules
-from engine.state import RoundState
 
 DEALS = 40
 """Seeded deals per duel (each played twice, the seats swapped)."""

@@ -1,4 +1,4 @@
-"""How long ``engine.web.call`` takes on hostile requests: the fuzz test's mutated
+"""How long ``engine.presentation.web.call`` takes on hostile requests: the fuzz test's mutated
 requests (tests/test_web_fuzz.py), timed one by one.
 
 Prints, per method, how many requests were sent and the slowest call, then the calls
@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_web_fuzz import SEED_CASES, SEEDS, mutated, request_text  # noqa: E402
 
-from engine import web  # noqa: E402
+from engine.features.scorepad import MAX_ROUNDS  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
-from engine.scorepad import MAX_ROUNDS  # noqa: E402
+from engine.presentation import web  # noqa: E402
 
 
 def main() -> None:

@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.kernel import BIT, to_mask
+from engine.core.kernel import BIT, to_mask
+from engine.core.rules import Rules
+from engine.core.state import RoundState
 from engine.players import knowledge, play_round
 from engine.players.beliefs import ChoiceModel, plays_onto
-from engine.rules import Rules
-from engine.state import RoundState
 from scripts.bench_players import CLOCK, level_player
 
 FIELDS = [f.name for f in dataclasses.fields(ChoiceModel)]

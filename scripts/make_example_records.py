@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.kernel import FastRules, Trace  # noqa: E402
-from engine.records import replay, round_record  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.state import RoundState, kernel_round, trace_moves  # noqa: E402
+from engine.core.kernel import FastRules, Trace  # noqa: E402
+from engine.core.records import replay, round_record  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
+from engine.core.state import RoundState, kernel_round, trace_moves  # noqa: E402
 
 Check = Callable[[RoundState], bool]
 

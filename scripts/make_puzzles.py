@@ -1,6 +1,6 @@
-"""Make the site's puzzles, or check them: ``engine/puzzles.json``.
+"""Make the site's puzzles, or check them: ``engine/features/puzzles.json``.
 
-The generator (``engine.puzzles.generate``) deals seeded rounds of every game and player
+The generator (``engine.features.puzzles.generate``) deals seeded rounds of every game and player
 count, plays them forward with the computer players and keeps, from each deal, at most one
 position the exact solver proves has one best move by a clear margin; the same arguments
 give the same file. The build checks every puzzle of the file again
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import puzzles  # noqa: E402
+from engine.features import puzzles  # noqa: E402
 
 
 def counts(found: list[puzzles.Puzzle]) -> str:

@@ -6,9 +6,9 @@
 // Pyodide (the npm package in PYODIDE_DIR) boots under Node with STDLIB_ZIP as its
 // standard library (the whole one, compiled to .pyc by compile_pyc.mjs), then does what
 // the page's worker does (engine-worker.js): unpacks the engine's bytecode into
-// site-packages and imports engine.web (and unpacks the wheel, its fallback, elsewhere, so
+// site-packages and imports engine.presentation.web (and unpacks the wheel, its fallback, elsewhere, so
 // that what unpacking a wheel imports is kept too). Then scripts/stdlib_probe.py sends every
-// kind of request the pages make through engine.web.call, in every language, and a
+// kind of request the pages make through engine.presentation.web.call, in every language, and a
 // Python error is raised into JavaScript and caught (the path a fault takes). Every
 // module then in sys.modules that was loaded from the standard library's zip is kept:
 // OUT_ZIP holds those entries of STDLIB_ZIP and nothing else (modules built into the
@@ -42,7 +42,7 @@ const sitePackages = pyodide.runPython(
 const bytes = (file) => new Uint8Array(fs.readFileSync(file));
 pyodide.unpackArchive(bytes(bytecode), "zip", { extractDir: sitePackages });
 pyodide.unpackArchive(bytes(wheel), "wheel", { extractDir: "/tmp/fallback" });
-pyodide.pyimport("engine.web");
+pyodide.pyimport("engine.presentation.web");
 // A Python error crossing into JavaScript (how an engine fault would reach the worker).
 try {
   pyodide.runPython("raise RuntimeError('probe')");

@@ -1,10 +1,11 @@
-"""Every kind of request the pages send to ``engine.web.call``, to find what it imports.
+"""Every kind of request the pages send to ``engine.presentation.web.call``, to find what it
+imports.
 
 Run inside Pyodide by ``scripts/pack_stdlib.mjs`` (the build packs into the reader's
 standard library only the modules loaded once this has run: see hooks/web_assets.py),
 and runnable in CPython: ``python scripts/stdlib_probe.py`` prints the replies counted
 per method. :func:`run` makes, in each of the five languages, the requests of every
-method in ``engine.web.METHODS`` (good ones, and ones the engine refuses with each kind
+method in ``engine.presentation.web.METHODS`` (good ones, and ones the engine refuses with each kind
 of error), plays whole practice matches of every preset with every computer level
 through the pages' own methods (hint, play, computer, undo, next round, record), fills
 and corrects a score sheet, answers a lesson task of every kind and question, runs the
@@ -20,11 +21,11 @@ import json
 from collections import Counter
 from typing import Any
 
-from engine import web
-from engine.boundary import MAX_DEPTH, MAX_LINE
+from engine.core.boundary import MAX_DEPTH, MAX_LINE
+from engine.core.rules import PRESETS
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
-from engine.rules import PRESETS
+from engine.presentation import web
 
 # A round's position for the lesson tasks that ask about one (2 players, 7 tiles each).
 ROUND = {
@@ -55,7 +56,8 @@ TASKS: list[tuple[dict[str, Any], str]] = [
 
 
 class Probe:
-    """Sends requests through ``engine.web.call`` as the worker does, counting replies."""
+    """Sends requests through ``engine.presentation.web.call`` as the worker does, counting
+    replies."""
 
     def __init__(self) -> None:
         self.ok: Counter[str] = Counter()

@@ -11,9 +11,8 @@ import pytest
 from engine_helpers import ROOT, Replayer, load, replay_cli, run_cli
 
 from engine import DominoError, Match, Move, RoundState, Rules, Tile
-from engine.boundary import MAX_LINE
-from engine.lang import LANGUAGES
-from engine.records import (
+from engine.core.boundary import MAX_LINE
+from engine.core.records import (
     error_answer,
     replay,
     replay_line,
@@ -21,7 +20,8 @@ from engine.records import (
     replay_round,
     round_record,
 )
-from engine.rules import check_seat, option_choices
+from engine.core.rules import check_seat, option_choices
+from engine.lang import LANGUAGES
 
 T = Tile.parse
 BASE = load("example_records.json")["blocked-3-7-8"]["record"]
@@ -85,7 +85,7 @@ def test_errors_speak_every_language():
 
 
 def test_every_message_exists_in_every_language():
-    from engine.words import strings
+    from engine.core.words import strings
 
     keys = set(strings("en"))
     for lang in LANGUAGES:
@@ -311,7 +311,7 @@ def test_match_refuses_rounds_after_the_end():
 
 def test_partnership_leads_and_team_scores():
     rules = Rules.make("block-dk", partnerships=True, blocked_scoring="difference")
-    from engine.scoring import score_round_end
+    from engine.core.scoring import score_round_end
 
     end = score_round_end(rules, [5, 9, 2, 4], None, leader=3)
     # Teams: seats 0+2 hold 7, seats 1+3 hold 13; team 0 wins 13 − 7 = 6.

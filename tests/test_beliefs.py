@@ -7,7 +7,10 @@ import random
 
 import pytest
 
-from engine.kernel import BIT, VALUE_MASK, to_mask
+from engine.core.kernel import BIT, VALUE_MASK, to_mask
+from engine.core.rules import Rules
+from engine.core.state import Move, RoundState
+from engine.core.tiles import ALL_TILES, Tile
 from engine.players import knowledge
 from engine.players.beliefs import (
     BLOCK_MODEL,
@@ -18,9 +21,6 @@ from engine.players.beliefs import (
 )
 from engine.players.expert import deal_weigher
 from engine.players.knowledge import board_plays
-from engine.rules import Rules
-from engine.state import Move, RoundState
-from engine.tiles import ALL_TILES, Tile
 
 
 def t(a: int, b: int) -> Tile:

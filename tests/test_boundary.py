@@ -1,4 +1,4 @@
-"""engine.boundary, the way in: JSON text is bounded before it is read, each refusal
+"""engine.core.boundary, the way in: JSON text is bounded before it is read, each refusal
 names what was read, and no other module of the engine reads a reader's JSON or checks a
 whole number its own way."""
 
@@ -10,7 +10,7 @@ import pytest
 from engine_helpers import ROOT
 
 from engine import DominoError
-from engine.boundary import (
+from engine.core.boundary import (
     MAX_DEPTH,
     MAX_LINE,
     check_seed,
@@ -84,11 +84,11 @@ def test_only_the_boundary_checks_a_whole_number() -> None:
     # engine.lang, the tables below everything (boundary's errors need them), checks a
     # plural field's count itself: it imports nothing of the engine.
     found = [str(p.relative_to(ROOT)) for p in ENGINE if WHOLE.search(p.read_text("utf-8"))]
-    assert sorted(found) == ["engine/boundary.py", "engine/lang/__init__.py"]
+    assert sorted(found) == ["engine/core/boundary.py", "engine/lang/__init__.py"]
     assert WHOLE.search("isinstance(v, int) and not isinstance(v, bool)")  # the check can fail
 
 
 def test_only_the_boundary_reads_json_text() -> None:
     # The one other reader is puzzles.py's, of the engine's own data file, not a reader's.
     found = [str(p.relative_to(ROOT)) for p in ENGINE if "json.loads(" in p.read_text("utf-8")]
-    assert sorted(found) == ["engine/boundary.py", "engine/puzzles.py"]
+    assert sorted(found) == ["engine/core/boundary.py", "engine/features/puzzles.py"]

@@ -23,17 +23,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import JSON, fuzz
 
-from engine import DominoError, practice
+from engine import DominoError
 from engine.__main__ import main
-from engine.boundary import MAX_LINE
-from engine.records import (
+from engine.core.boundary import MAX_LINE
+from engine.core.records import (
     error_answer,
     open_brackets,
     opens_document,
     replay,
     replay_document,
 )
-from engine.views.practice import view as practice_view
+from engine.features import practice
+from engine.presentation.views.practice import view as practice_view
 
 BASE = load("example_records.json")["blocked-3-7-8"]["record"]
 GOOD_LINE = json.dumps(BASE)

@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from engine_helpers import ROOT, load, run_cli
 
-from engine import DominoError, web
-from engine.boundary import MAX_LINE
-from engine.errors import Seat, Term
+from engine import DominoError
+from engine.core.boundary import MAX_LINE
+from engine.core.errors import Seat, Term
+from engine.core.records import replay
 from engine.lang import TABLES
-from engine.records import replay
+from engine.presentation import web
 
 OTHERS = ("fr", "pl", "de", "da")
 CODES = sorted(

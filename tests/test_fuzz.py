@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import DominoError, Tile
+from engine.core.records import replay, replay_line
+from engine.core.words import strings
 from engine.lang import LANGUAGES
-from engine.records import replay, replay_line
-from engine.words import strings
 
 # Modest counts: the whole suite runs on two cores, and these fuzz tests stay within
 # about 15 seconds together.

@@ -2,7 +2,7 @@
 policy in the table of games, its name and options in five languages, perft cases
 checked by the independent oracle, puzzle setups, a page in every language that shows
 it, and a place in the browser's standard-library probe. A game added to
-``engine.rules`` without one of them fails here.
+``engine.core.rules`` without one of them fails here.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import pytest
 from engine_helpers import ROOT
 from test_perft import oracle_rules
 
-from engine import policy, puzzles
+from engine.core import policy
+from engine.core.rules import PRESETS, option_choices
+from engine.features import puzzles
 from engine.lang import LANGUAGES, TABLES
-from engine.rules import PRESETS, option_choices
 from hooks.app_forms import MissingWords, value_words
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -37,7 +38,9 @@ def page_language(page: Path) -> str:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_game_has_its_policy(preset: str) -> None:
     game = policy.GAMES.get(preset)
-    assert isinstance(game, policy.GamePolicy), f"no policy for {preset} in engine.policy.GAMES"
+    assert isinstance(game, policy.GamePolicy), (
+        f"no policy for {preset} in engine.core.policy.GAMES"
+    )
     parts = {
         "deal": policy.DealPolicy,
         "layout": policy.LayoutPolicy,
@@ -86,7 +89,7 @@ def test_a_game_has_perft_cases_for_every_player_count(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_game_has_puzzles(preset: str) -> None:
     setups = [s for s in puzzles.SETUPS if s.preset == preset]
-    assert setups, f"no puzzle setup for {preset} in engine.puzzles.SETUPS"
+    assert setups, f"no puzzle setup for {preset} in engine.features.puzzles.SETUPS"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -106,9 +109,17 @@ def test_the_browser_probe_plays_every_game() -> None:
 
 
 def test_the_guide_names_every_part_checked_here() -> None:
-    for part in ("engine/rules.py", "engine/policy.py", "engine/lang/", "tests/test_perft.py",
-                 "perft.json", "engine/puzzles.py", "scripts/stdlib_probe.py",
-                 "docs/NAME.md"):  # fmt: skip
+    parts = (
+        "engine/core/rules.py",
+        "engine/core/policy.py",
+        "engine/lang/",
+        "tests/test_perft.py",
+        "perft.json",
+        "engine/features/puzzles.py",
+        "scripts/stdlib_probe.py",
+        "docs/NAME.md",
+    )
+    for part in parts:
         assert part in GUIDE, part
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import RULE_CONFIGS, RULE_IDS
 
 from engine import ALL_TILES, Layout, RoundState, Rules, Tile
-from engine.kernel import (
+from engine.core.kernel import (
     BIT,
     DOUBLE,
     PIPS,
@@ -28,8 +28,8 @@ from engine.kernel import (
     to_mask,
     turn,
 )
+from engine.core.state import kernel_round, trace_moves
 from engine.players import Sampler, knowledge
-from engine.state import kernel_round, trace_moves
 
 CASES = RULE_CONFIGS
 
@@ -342,7 +342,7 @@ def test_end_terms_score_going_out_blocked_totals_and_differences():
 
 def test_the_deal_shuffles_exactly_as_random_shuffle_does():
     """Saved games and documented seeds replay only if a seed deals the same tiles."""
-    from engine.policy import shuffle
+    from engine.core.policy import shuffle
 
     for seed in range(300):
         ours, theirs = list(ALL_TILES), list(ALL_TILES)

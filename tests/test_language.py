@@ -29,10 +29,10 @@ from pathlib import Path
 import pytest
 from babel import Locale
 
-from engine import practice
+from engine.core.rules import option_choices
+from engine.core.words import strings
+from engine.features import practice
 from engine.lang import LANGUAGES, PLURAL_FORMS, da, de, en, fill, fr, pl, plural, plural_category
-from engine.rules import option_choices
-from engine.words import strings
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -1,11 +1,11 @@
-"""Lessons (issue 12): the engine judges each task (``engine.lessons``), the build checks
+"""Lessons (issue 12): the engine judges each task (``engine.features.lessons``), the build checks
 every task of the lessons pages (``hooks/lessons.py``), and a wrong task fails the quiet
 strict build.
 
 - The engine: right answers of each kind, asked of the rules engine (legal moves and
   goals, forced draws and passes, a round's winner and score); an answer judged right or
   wrong with the engine's reason in the page's language; bad tasks and answers are
-  errors, through ``engine.web`` too.
+  errors, through ``engine.presentation.web`` too.
 - The checks: the pages as they are pass; a changed accepted answer, a right move left
   out, an illegal position, missing or stray texts, a tile not in the position, wrong
   arithmetic, and lessons that differ between languages are each a problem.
@@ -31,9 +31,11 @@ if str(ROOT) not in sys.path:
 
 from small_site import quiet_strict_build, run_all, small_site  # noqa: E402
 
-from engine import DominoError, lessons, web  # noqa: E402
+from engine import DominoError  # noqa: E402
+from engine.core.words import strings, text  # noqa: E402
+from engine.features import lessons  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
-from engine.words import strings, text  # noqa: E402
+from engine.presentation import web  # noqa: E402
 from hooks import lessons as hook  # noqa: E402
 
 DOCS = ROOT / "docs"

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from engine import DominoError, RoundState, Rules
+from engine.core.records import round_record
+from engine.core.scoring import breakdown
+from engine.core.words import strings
 from engine.lang import LANGUAGES, fill
-from engine.records import round_record
-from engine.scoring import breakdown
-from engine.views.rounds import round_steps
-from engine.views.tryit import try_view
-from engine.web import call
-from engine.words import strings
+from engine.presentation.views.rounds import round_steps
+from engine.presentation.views.tryit import try_view
+from engine.presentation.web import call
 
 BLOCKED_3_7_8 = {
     "preset": "block", "players": 3, "leader": 1,

@@ -20,13 +20,13 @@ them. For each case the walk records
   double) or ``blocked``; the winning side (``-`` for none); the points of each side
   for the round (play and end of round); and who leads the next round.
 
-Why it is independent. The engine's rules live once, in ``engine.kernel``: ``Layout``
+Why it is independent. The engine's rules live once, in ``engine.core.kernel``: ``Layout``
 and ``RoundState`` keep the kernel's ``Board`` and ask it, so replaying one through the
 other (``tests/test_kernel.py``) cannot catch a rule the kernel gets wrong. The oracle
 below is a second rule book written from ``dev/rules.md`` alone, deliberately
 plain (tiles are ``(low, high)`` tuples, open ends a dictionary, hands sets, no bit
 masks, no tables) and importing nothing from the engine: not even the preset tables of
-``engine.rules``, which it writes out itself. The engine is driven only through its
+``engine.core.rules``, which it writes out itself. The engine is driven only through its
 public interface (``RoundState``, ``legal_moves``, ``apply``, ``clone``,
 ``is_terminal``, ``result``). The golden numbers were computed once with the oracle
 (``python -m tests.test_perft`` writes them again) and both implementations must

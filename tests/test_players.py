@@ -11,10 +11,14 @@ from enum import Enum
 import pytest
 from engine_helpers import RULE_CASES
 
-from engine.errors import DominoError
-from engine.kernel import BIT, VALUE_MASK, to_mask
+from engine.core.errors import DominoError
+from engine.core.kernel import BIT, VALUE_MASK, to_mask
+from engine.core.layout import End
+from engine.core.rules import Rules
+from engine.core.state import Move, Observation, RoundState
+from engine.core.tiles import ALL_TILES, Tile
+from engine.core.words import strings
 from engine.lang import LANGUAGES
-from engine.layout import End
 from engine.players import (
     LEVELS,
     Beginner,
@@ -33,11 +37,7 @@ from engine.players import (
     play_match,
     play_round,
 )
-from engine.rules import Rules
-from engine.solver import solve
-from engine.state import Move, Observation, RoundState
-from engine.tiles import ALL_TILES, Tile
-from engine.words import strings
+from engine.players.solver import solve
 
 # The tests of every rule set play them all in the full run (RULE_CASES); the fast tier
 # plays engine_helpers.FAST_RULE_CONFIGS, every preset, player count and option once.

@@ -1,4 +1,4 @@
-"""Each game's policies (engine.policy) state its rules with real values: the deal, the
+"""Each game's policies (engine.core.policy) state its rules with real values: the deal, the
 layout, scoring in play and at the end, the lead and the end of a match; options change
 a rule set's policy and never the table of games; and outside the rules, the policies
 and the kernel, no engine module tests a game's flags."""
@@ -11,12 +11,12 @@ import re
 import pytest
 from engine_helpers import ROOT
 
-from engine.match import Match, match_outcome
-from engine.policy import GAMES, GamePolicy, shuffle
-from engine.rules import PRESETS, Rules
-from engine.scoring import score_round_end
-from engine.state import RoundState, deal
-from engine.tiles import ALL_TILES, Tile
+from engine.core.match import Match, match_outcome
+from engine.core.policy import GAMES, GamePolicy, shuffle
+from engine.core.rules import PRESETS, Rules
+from engine.core.scoring import score_round_end
+from engine.core.state import RoundState, deal
+from engine.core.tiles import ALL_TILES, Tile
 
 
 def tiles(*codes: str) -> list[Tile]:

@@ -10,12 +10,13 @@ import json
 import pytest
 from engine_helpers import replay_cli
 
-from engine import DominoError, practice
+from engine import DominoError
+from engine.core.records import replay
+from engine.core.words import strings
+from engine.features import practice
 from engine.lang import LANGUAGES
-from engine.records import replay
-from engine.views.practice import view as practice_view
-from engine.web import call
-from engine.words import strings
+from engine.presentation.views.practice import view as practice_view
+from engine.presentation.web import call
 
 
 def reader_move(view: dict) -> str:

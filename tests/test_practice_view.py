@@ -16,17 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_practice import play_match, reader_move
 
-from engine import DominoError, practice
-from engine.boundary import MAX_SEED
-from engine.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
+from engine import DominoError
+from engine.core.boundary import MAX_SEED
+from engine.core.rules import PRESETS, needs_players, option_choices
+from engine.core.state import RoundState
+from engine.core.tiles import Tile
+from engine.core.words import strings
+from engine.features import practice
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
-from engine.rules import PRESETS, needs_players, option_choices
-from engine.state import RoundState
-from engine.tiles import Tile
-from engine.views.practice import view as practice_view
-from engine.web import call
-from engine.words import strings
+from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
+from engine.presentation.views.practice import view as practice_view
+from engine.presentation.web import call
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -442,9 +443,9 @@ def test_the_table_comes_drawn_for_a_phone_as_well():
 
 PYODIDE_PROGRAM = """
 import json
-from engine import practice
-from engine.views.practice import view as practice_view
-from engine.web import call
+from engine.features import practice
+from engine.presentation.views.practice import view as practice_view
+from engine.presentation.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
 views = []
 for _ in range(60):

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import ALL_TILES, Match, MatchOutcome, Move, RoundState, Rules, Tile
-from engine.match import Ledger
-from engine.records import replay, replay_match, round_record, round_result
-from engine.scoring import side_pips
+from engine.core.match import Ledger
+from engine.core.records import replay, replay_match, round_record, round_result
+from engine.core.scoring import side_pips
 
 CONFIGS = RULE_CONFIGS
 MAX_EXAMPLES = 150

@@ -1,9 +1,10 @@
-"""The puzzles (``engine/puzzles.py``, ``engine/puzzles.json``): every stored puzzle is what
-the solver proves, its theme and difficulty are what their rules give, a changed puzzle is
-found, the generator is seeded, and the puzzle of the day depends on the date alone.
+"""The puzzles (``engine/features/puzzles.py``, ``engine/features/puzzles.json``): every
+stored puzzle is what the solver proves, its theme and difficulty are what their rules give,
+a changed puzzle is found, the generator is seeded, and the puzzle of the day depends on the
+date alone.
 
 The themes are checked against facts worked out here by replaying the solver's lines
-through ``RoundState`` (not through the rules of ``engine.puzzles``): a ``double``
+through ``RoundState`` (not through the rules of ``engine.features.puzzles``): a ``double``
 puzzle's answer is a double that some other move leaves in hand to the end, a ``block``
 puzzle's winning line ends blocked and won by the mover's side, and so on.
 """
@@ -23,17 +24,18 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from engine import RoundState, Rules, web
-from engine import puzzles as P
-from engine.errors import DominoError
+from engine import RoundState, Rules
+from engine.core.errors import DominoError
+from engine.core.rules import PRESETS
+from engine.core.state import Move
+from engine.core.tiles import Tile
+from engine.core.words import text
+from engine.features import puzzles as P
 from engine.lang import LANGUAGES
-from engine.rules import PRESETS
-from engine.solver import MoveValue, Play, solve
-from engine.state import Move
-from engine.tiles import Tile
-from engine.views import puzzles as view
-from engine.views.rounds import tell_end
-from engine.words import text
+from engine.players.solver import MoveValue, Play, solve
+from engine.presentation import web
+from engine.presentation.views import puzzles as view
+from engine.presentation.views.rounds import tell_end
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -690,7 +692,8 @@ def test_the_same_answers_in_pyodide(pyodide: Pyodide) -> None:
 
 PYODIDE_PROGRAM = """
 import json
-from engine import puzzles, web
+from engine.features import puzzles
+from engine.presentation import web
 out = []
 for ident in IDS:
     puzzle = puzzles.by_id(ident)

@@ -32,10 +32,10 @@ pytestmark = pytest.mark.pyodide
 PROGRAM = """
 import json, sys
 from engine import Layout, Rules, RoundState, describe
-from engine.figures import figure_svg
+from engine.presentation.figures import figure_svg
 from engine.players import Expert, Club, Beginner, hint, play_match
-from engine.records import replay
-from engine.kernel import random_rounds
+from engine.core.records import replay
+from engine.core.kernel import random_rounds
 
 records = json.loads(RECORDS)
 out = {
@@ -107,7 +107,7 @@ def test_every_module_the_engine_imports_is_in_the_readers_standard_library(
     report = web_assets.stdlib_report(packed)
     available = set(report["modules"]) | set(report["built_in"])
     assert packed.stat().st_size <= 1_000_000, "the aim: at most 1 MB"
-    # The command line (engine/__main__.py) never runs in the browser.
+    # The command line (engine/presentation/cli.py) never runs in the browser.
     sources = [p for p in (ROOT / "engine").rglob("*.py") if p.name != "__main__.py"]
     missing: dict[str, list[str]] = {}
     for path in sources:

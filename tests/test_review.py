@@ -1,4 +1,4 @@
-"""The review of a round (engine.review): decisions, judgements, marks, summaries, the web
+"""The review of a round (engine.features.review): decisions, judgements, marks, summaries, the web
 methods and the command line."""
 
 from __future__ import annotations
@@ -16,20 +16,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_web_fuzz import FUZZ, check_reply, mutated, request_text
 
-from engine import RoundState, Rules, practice, web
-from engine import review as rv
-from engine.boundary import MAX_DEPTH, MAX_LINE
-from engine.errors import DominoError
+from engine import RoundState, Rules
+from engine.core.boundary import MAX_DEPTH, MAX_LINE
+from engine.core.errors import DominoError
+from engine.core.records import round_record
+from engine.core.state import Move
+from engine.core.tiles import ALL_TILES, Tile
+from engine.core.words import strings, text
+from engine.features import practice
+from engine.features import review as rv
 from engine.lang import LANGUAGES
 from engine.players import Club, play_round
 from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
-from engine.records import round_record
-from engine.solver import solve
-from engine.state import Move
-from engine.tiles import ALL_TILES, Tile
-from engine.views.review import review_text, review_view
-from engine.words import strings, text
+from engine.players.solver import solve
+from engine.presentation import web
+from engine.presentation.views.review import review_text, review_view
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -451,7 +453,7 @@ def test_the_command_line_refuses_a_bad_seat_round_or_record(lang: str, tmp_path
 PYODIDE_PROGRAM = """
 import json, random
 from engine import RoundState, Rules
-from engine import review as rv
+from engine.features import review as rv
 out = []
 for preset, players, seed in CASES:
     state = RoundState.new(Rules.make(preset), players, 0, rng=seed)

@@ -1,5 +1,5 @@
 """The rounds of a match reviewed that the practice page keeps past a reload: the engine's
-:func:`engine.views.review.check_kept` is the one rule for what a stored entry may hold
+:func:`engine.presentation.views.review.check_kept` is the one rule for what a stored entry may hold
 (the page asks it through the web method ``review_kept`` and drops what it refuses)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine import web
-from engine.boundary import MAX_ITEMS
-from engine.errors import DominoError
-from engine.views.review import check_kept, summary_view
+from engine.core.boundary import MAX_ITEMS
+from engine.core.errors import DominoError
+from engine.presentation import web
+from engine.presentation.views.review import check_kept, summary_view
 
 
 def item(round: int, index: int = 0, **changes: Any) -> dict[str, Any]:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from engine import DominoError
-from engine.errors import Seat
-from engine.lang import LANGUAGES
-from engine.scorepad import (
+from engine.core.errors import Seat
+from engine.core.words import strings, text
+from engine.features.scorepad import (
     MAX_NAME,
     add_round,
     check_sheet,
@@ -23,8 +23,8 @@ from engine.scorepad import (
     remove_last_round,
     set_round,
 )
-from engine.views.scorepad import score_sheet
-from engine.words import strings, text
+from engine.lang import LANGUAGES
+from engine.presentation.views.scorepad import score_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -671,7 +671,7 @@ def test_names_are_shown_as_typed_and_a_checked_sheet_is_accepted():
 def test_the_pages_worker_reaches_the_scorepad_through_engine_web():
     """The scorepad page's calls, as JSON: a round scored with its arithmetic, a correction,
     export and import, and a bad import told in the page's language, changing nothing."""
-    from engine.web import call
+    from engine.presentation.web import call
 
     def ask(method: str, args: dict, lang: str = "de") -> dict:
         return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
@@ -760,7 +760,7 @@ def test_each_round_of_the_view_carries_its_gains_and_its_correction_words():
 
 
 def test_the_form_is_read_by_the_engine():
-    from engine.scorepad import read_form
+    from engine.features.scorepad import read_form
 
     sheet = new_sheet("block", {}, 3)
     form = {"went_out": "", "pips": [" 3 ", "1-2, 6-6;0-0", "2-3  4-4"]}
@@ -782,7 +782,7 @@ def test_the_form_is_read_by_the_engine():
 
 
 def test_the_form_reads_play_points_and_the_last_double_only_where_they_count():
-    from engine.scorepad import read_form
+    from engine.features.scorepad import read_form
 
     fives = new_sheet("all-fives", {}, 2)
     form = {"went_out": "0", "pips": ["", "12"], "play_points": ["15", " "], "last_double": True}
@@ -798,7 +798,7 @@ def test_the_form_reads_play_points_and_the_last_double_only_where_they_count():
 
 
 def test_a_form_too_long_or_of_the_wrong_shape_is_refused_before_it_is_read():
-    from engine.scorepad import MAX_FIELD, read_form
+    from engine.features.scorepad import MAX_FIELD, read_form
 
     sheet = new_sheet("block", {}, 2)
     for form, code in (
@@ -818,7 +818,7 @@ def test_a_form_too_long_or_of_the_wrong_shape_is_refused_before_it_is_read():
 
 
 def test_the_pages_worker_sends_the_form_and_gets_the_engines_message():
-    from engine.web import call
+    from engine.presentation.web import call
 
     def ask(method: str, args: dict, lang: str = "pl") -> dict:
         return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
@@ -839,7 +839,7 @@ def test_the_pages_worker_sends_the_form_and_gets_the_engines_message():
 
 
 def test_the_form_a_correction_shows_reads_back_as_the_same_round():
-    from engine.scorepad import read_form
+    from engine.features.scorepad import read_form
 
     sheets = [
         sheet_with(

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from engine.core.words import strings
 from engine.lang import LANGUAGES, fill
-from engine.words import strings
 from hooks.lessons import parse_task
 from hooks.search_fold import EXCLUDE, strip_excluded
 

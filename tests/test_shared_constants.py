@@ -1,14 +1,14 @@
 """One source for the bounds and names that Python and the pages' JavaScript share.
 
-The engine owns its bounds (``engine/boundary.py``'s ``MAX_*``, a practice link's
-``engine.practice.MAX_QUERY``, the puzzles' ``engine.puzzles.MAX_DAYS``, a drawn tile's
-long side); the build owns the engine's cache's name (``hooks/kit.py``'s
-``ENGINE_CACHE``). The build hands them to the scripts (``hooks/offline.py``: every
-page's ``#offline-script``; ``hooks/practice_page.py``: the practice root; the engine's
-``manifest.json``; ``scripts/build_sw.mjs``'s argument), and no script writes one
-itself: the fast tests scan every page script and build script for the values written as
-literals (alone, or as ``256 * 1024``, ``1 << 20``, ``2 ** 31 - 1``), and for the name in
-their strings; the ``site`` test reads them back from a built site.
+The engine owns its bounds (``engine/core/boundary.py``'s ``MAX_*``, a practice link's
+``engine.features.practice.MAX_QUERY``, the puzzles' ``engine.features.puzzles.MAX_DAYS``, a
+drawn tile's long side); the build owns the engine's cache's name (``hooks/kit.py``'s
+``ENGINE_CACHE``). The build hands them to the scripts (``hooks/offline.py``: every page's
+``#offline-script``; ``hooks/practice_page.py``: the practice root; the engine's
+``manifest.json``; ``scripts/build_sw.mjs``'s argument), and no script writes one itself:
+the fast tests scan every page script and build script for the values written as literals
+(alone, or as ``256 * 1024``, ``1 << 20``, ``2 ** 31 - 1``), and for the name in their
+strings; the ``site`` test reads them back from a built site.
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from engine import boundary, practice, puzzles, svg
+from engine.core import boundary
+from engine.core.words import strings
+from engine.features import practice, puzzles
 from engine.lang import LANGUAGES
-from engine.words import strings
+from engine.presentation import svg
 from hooks import kit, offline, practice_page, web_assets
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ SCRIPTS = sorted([*ROOT.glob("docs/assets/js/*.js"), *ROOT.glob("scripts/*.mjs")
 
 def engine_bounds() -> dict[str, int]:
     """Every bound of the engine a page or a build script might need, by name: each
-    ``MAX_*`` of ``engine.boundary`` (one appended there is scanned for too), and the
+    ``MAX_*`` of ``engine.core.boundary`` (one appended there is scanned for too), and the
     few others the pages use."""
     found = {
         f"boundary.{name}": value

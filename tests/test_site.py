@@ -44,9 +44,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.examples import as_read, check  # noqa: E402
+from engine.core.words import strings  # noqa: E402
+from engine.features.examples import as_read, check  # noqa: E402
 from engine.lang import LANGUAGES  # noqa: E402
-from engine.words import strings  # noqa: E402
 from hooks import checks, domino, kit  # noqa: E402
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ import pytest
 from engine_helpers import RULE_CASES
 
 from engine import RoundState, Rules
-from engine.errors import DominoError
-from engine.kernel import to_mask
-from engine.solver import NodeLimit, Solution, Solver, solve
+from engine.core.errors import DominoError
+from engine.core.kernel import to_mask
+from engine.players.solver import NodeLimit, Solution, Solver, solve
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -208,7 +208,7 @@ def test_node_limit_stops_a_search():
 PYODIDE_PROGRAM = """
 import json, random
 from engine import Rules, RoundState
-from engine.solver import solve
+from engine.players.solver import solve
 
 out = []
 for preset, options, players, left, seed in CASES:

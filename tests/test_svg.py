@@ -11,12 +11,12 @@ import xml.etree.ElementTree as ET
 import pytest
 from engine_helpers import SEED_FIGURE_PLAYS
 
-from engine.description import describe
-from engine.errors import DominoError
-from engine.figures import figure_svg, layout_svg
-from engine.layout import Layout, TileSide
-from engine.svg import GAP, NARROW_WIDTH, UNIT, Fit, PlacedTile, arrange, render
-from engine.tiles import ALL_TILES, Tile
+from engine.core.errors import DominoError
+from engine.core.layout import Layout, TileSide
+from engine.core.tiles import ALL_TILES, Tile
+from engine.presentation.description import describe
+from engine.presentation.figures import figure_svg, layout_svg
+from engine.presentation.svg import GAP, NARROW_WIDTH, UNIT, Fit, PlacedTile, arrange, render
 
 NS = "{http://www.w3.org/2000/svg}"
 

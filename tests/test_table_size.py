@@ -21,12 +21,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.figures import PAGE_SIZE, layout_svg
-from engine.layout import End, Layout, TileSide
-from engine.rules import Rules
-from engine.state import Move, RoundState
-from engine.svg import GAP, NARROW_WIDTH, UNIT, Arrangement, PlacedTile, arrange, render
-from engine.tiles import ALL_TILES, Tile
+from engine.core.layout import End, Layout, TileSide
+from engine.core.rules import Rules
+from engine.core.state import Move, RoundState
+from engine.core.tiles import ALL_TILES, Tile
+from engine.presentation.figures import PAGE_SIZE, layout_svg
+from engine.presentation.svg import (
+    GAP,
+    NARROW_WIDTH,
+    UNIT,
+    Arrangement,
+    PlacedTile,
+    arrange,
+    render,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 BOX = 328

@@ -1,6 +1,6 @@
-"""Fuzzing ``engine.web.call``, the one door the pages use (issue 18).
+"""Fuzzing ``engine.presentation.web.call``, the one door the pages use (issue 18).
 
-Valid requests of every method in :data:`engine.web.METHODS`, mutated (types, sizes,
+Valid requests of every method in :data:`engine.presentation.web.METHODS`, mutated (types, sizes,
 nesting, numbers, strings, tampered saves, sheets and lesson tasks): every reply is
 ``{"ok": true, "value": ...}`` or ``{"ok": false, "error": ..., "code": ...}`` from a
 :class:`DominoError` whose message the language tables tell, never an exception and never
@@ -19,12 +19,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import RoundState, Rules, lessons, practice, scorepad, web
-from engine.boundary import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
-from engine.errors import DominoError
+from engine import RoundState, Rules
+from engine.core.boundary import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_depth
+from engine.core.errors import DominoError
+from engine.core.records import round_record
+from engine.core.words import strings
+from engine.features import lessons, practice, scorepad
 from engine.lang import LANGUAGES
-from engine.records import round_record
-from engine.words import strings
+from engine.presentation import web
 
 # Modest counts: the suite runs on two cores shared by several people.
 FUZZ = settings(

@@ -13,10 +13,10 @@ import pytest
 from engine_helpers import SEED_FIGURE_PLAYS, SHARED, load, replay_cli, run_cli
 
 from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, score_round_end
-from engine.examples import check, steps
-from engine.records import replay, replay_round
-from engine.rules import round_to_five
-from engine.scoring import RoundEnd
+from engine.core.records import replay, replay_round
+from engine.core.rules import round_to_five
+from engine.core.scoring import RoundEnd
+from engine.features.examples import check, steps
 
 RECORDS = load("example_records.json")
 

@@ -7,8 +7,8 @@ noun's form for that count: ``{count:plural:# tile|# tiles}``, one form per plur
 category of the language (:data:`PLURAL_FORMS`), ``#`` standing for the number.
 
 This package is data: it imports nothing else of the engine and checks nothing.
-:mod:`engine.words` looks its strings up for a language it has checked, and
-:mod:`engine.errors` tells every error from its ``error.*`` templates.
+:mod:`engine.core.words` looks its strings up for a language it has checked, and
+:mod:`engine.core.errors` tells every error from its ``error.*`` templates.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class _Tables(Mapping[str, Mapping[str, str]]):
 
 TABLES: Mapping[str, Mapping[str, str]] = _Tables()
 """Each language's table of strings, read-only (look one up with
-:func:`engine.words.strings`, which checks the language)."""
+:func:`engine.core.words.strings`, which checks the language)."""
 
 
 def reader_seat(seat: int) -> int:

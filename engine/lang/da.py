@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "spinnerens nederste side",
     "empty_table": "Der er endnu ikke lagt nogen brik.",
     "example_label": "Eksempel",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/presentation/views/tryit.py).
     "list.sep": "; ",
     "list.and": " og ",
     "stepper.label": "Figur trin for trin",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "Det spil, der var gemt i denne browser, er for stort til at kunne læses sikkert, så det er lagt til side.",
     "page.practice.store_depth": "Det spil, der var gemt i denne browser, er for dybt indlejret til at kunne læses sikkert, så det er lagt til side.",
     "page.practice.download_refused": "Hent det afviste spil",
-    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
+    # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "Dig (plads {seat})",
     "practice.seat": "Plads {seat} ({level})",
     "practice.your_turn": "Din tur: vælg en brik, der kan lægges.",
@@ -181,7 +181,7 @@ STRINGS: dict[str, str] = {
     "error.link_option": "Værdien {value} kan ikke vælges her.",
     "error.link_too_long": "Linket er for langt til at blive læst (over {limit:plural:# byte|# byte}): formularen beholder dine indstillinger.",
     "error.link_repeated": "Linket angiver denne indstilling mere end én gang, så ingen af dens værdier bruges.",
-    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # The scorepad page (hooks/scorepad_page.py, engine/presentation/views/scorepad.py,
     # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Pointblok",
     "page.scorepad.needs_script": "Pointblokken kræver JavaScript, som er slået fra eller ikke understøttes i denne browser.",
@@ -239,7 +239,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.import_size": "Filen er større end 256 KiB, så det er ikke et pointark.",
     "page.scorepad.import_depth": "Filen er for dybt indlejret til at være et pointark.",
     "page.scorepad.import_unreadable": "Filen kunne ikke læses.",
-    # A whole round told step by step (engine/views/rounds.py) and its score.
+    # A whole round told step by step (engine/presentation/views/rounds.py) and its score.
     "round.deal": "Uddelingen. {hands}. {stock}",
     "round.seat": "Plads {seat}",
     "round.hand": "Plads {seat} har {tiles}",
@@ -261,7 +261,7 @@ STRINGS: dict[str, str] = {
     "score.tie": "delt laveste hånd: 0",
     "score.rounded": "{sum}, afrundet til {points}",
     "score.doubled": "{sum}, fordoblet for at gå ud med en dobbelt: {points}",
-    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # --- Issue 10: score steps (engine/core/scoring.py) and the rules tables (hooks/domino.py);
     # keep together.
     "score.teams": "hold {a} mod {b}: {score}",
     "rules_table.players": "Spillere",
@@ -362,7 +362,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Du har intet træk at fortryde.",
     "error.round_not_over": "Runden er ikke slut endnu.",
     "error.nothing_finished": "Ingen runde er slut endnu, så der er intet at hente.",
-    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
+    # The scorepad (engine/presentation/views/scorepad.py; its sheets: engine/features/scorepad.py).
     "scorepad.seat": "Plads {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -407,9 +407,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Runde {round} kan ikke tilføjes: partiet var allerede slut efter runde {over}.",
     "error.round_index": "Der er ingen runde {round} at rette (indtastede runder: {count}).",
     "error.correction_ends_match": "Med denne rettelse af runde {round} ville partiet være slut efter runde {over}, men der kommer flere runder bagefter; fjern dem først.",
-    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
-    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
-    # given value (engine/errors.py).
+    # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
+    # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
+    # given value (engine/core/errors.py).
     "error.no_legal_move": "Plads {seat} har intet lovligt træk.",
     "error.bad_move": "{move} er ikke et træk: angiv en brik og en åben ende.",
     "error.bad_half": "En briks halvdele er heltal fra 0 til 6, ikke {value}.",
@@ -467,7 +467,7 @@ STRINGS: dict[str, str] = {
     "hint.follow": "du kan stadig lægge til hver åben ende",
     "hint.variety": "din hånd beholder flest forskellige værdier ({count})",
     "hint.search": "trækket klarede sig bedst i de simulerede uddelinger ({deals})",
-    # --- Lessons (engine/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
+    # --- Lessons (engine/features/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
     "lesson.map": "Lektionerne",
     "lesson.progress": "Løste opgaver: {done} af {total}",
     "lesson.complete": "Alle opgaver løst: {total} af {total}",
@@ -536,7 +536,7 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "spørgsmålet {ask} kræver brikker på bordet",
     "error.bad_answer": "Skriv dit svar som et helt tal med cifre, fx 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # --- Puzzles (engine/features/puzzles.py, engine/presentation/views/puzzles.py, hooks/puzzles_page.py,
     # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Der er ingen opgave {puzzle}.",
     "error.bad_date": "En dato skrives år-måned-dag, fx 2026-12-03, ikke {date}.",
@@ -673,8 +673,8 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "Regelmotoren kunne ikke starte: en af dens filer kom frem i beskadiget stand og blev derfor ikke gemt. Den hentes igen, næste gang du prøver.",
     "engine.timeout": "Regelmotoren nåede ikke at starte (langsom forbindelse?). Prøv igen.",
     # --- end of the Offline block.
-    # Review: a round's decisions judged by the engine (engine/review.py,
-    # engine/views/review.py; python -m engine review).
+    # Review: a round's decisions judged by the engine (engine/features/review.py,
+    # engine/presentation/views/review.py; python -m engine review).
     "review.decimal": ",",
     "review.points": "{value} point",
     "review.points.one": "{value} point",

@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "untere Spinnerseite",
     "empty_table": "Auf dem Tisch liegt noch kein Stein.",
     "example_label": "Beispiel",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/presentation/views/tryit.py).
     "list.sep": "; ",
     "list.and": " und ",
     "stepper.label": "Abbildung in Schritten",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "Die in diesem Browser gespeicherte Partie ist zu groß, um sie sicher zu lesen, und wurde deshalb beiseitegelegt.",
     "page.practice.store_depth": "Die in diesem Browser gespeicherte Partie ist zu tief verschachtelt, um sie sicher zu lesen, und wurde deshalb beiseitegelegt.",
     "page.practice.download_refused": "Abgelehnten Spielstand herunterladen",
-    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
+    # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "Du (Sitz {seat})",
     "practice.seat": "Sitz {seat} ({level})",
     "practice.your_turn": "Du bist dran: Wähle einen Stein, der passt.",
@@ -181,7 +181,7 @@ STRINGS: dict[str, str] = {
     "error.link_option": "Der Wert {value} steht hier nicht zur Auswahl.",
     "error.link_too_long": "Dieser Link ist zu lang zum Lesen (über {limit:plural:# Byte|# Bytes}): Das Formular behält deine Einstellungen.",
     "error.link_repeated": "Der Link nennt diese Einstellung mehrmals, daher gilt keiner ihrer Werte.",
-    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # The scorepad page (hooks/scorepad_page.py, engine/presentation/views/scorepad.py,
     # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Punkteblock",
     "page.scorepad.needs_script": "Der Punkteblock braucht JavaScript, das in diesem Browser ausgeschaltet ist oder nicht unterstützt wird.",
@@ -239,7 +239,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.import_size": "Diese Datei ist größer als 256 KiB und damit kein Punktezettel.",
     "page.scorepad.import_depth": "Diese Datei ist zu tief verschachtelt, um ein Punktezettel zu sein.",
     "page.scorepad.import_unreadable": "Diese Datei konnte nicht gelesen werden.",
-    # A whole round told step by step (engine/views/rounds.py) and its score.
+    # A whole round told step by step (engine/presentation/views/rounds.py) and its score.
     "round.deal": "Die Steine werden ausgeteilt. {hands}. {stock}",
     "round.seat": "Sitz {seat}",
     "round.hand": "Sitz {seat} hält {tiles}",
@@ -261,7 +261,7 @@ STRINGS: dict[str, str] = {
     "score.tie": "Gleichstand bei der niedrigsten Hand: 0",
     "score.rounded": "{sum}, gerundet auf {points}",
     "score.doubled": "{sum}, verdoppelt für ein Domino mit einem Doppelstein: {points}",
-    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # --- Issue 10: score steps (engine/core/scoring.py) and the rules tables (hooks/domino.py);
     # keep together.
     "score.teams": "Teams {a} gegen {b}: {score}",
     "rules_table.players": "Spieler",
@@ -362,7 +362,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Du hast keinen Zug, der sich zurücknehmen lässt.",
     "error.round_not_over": "Die Runde ist noch nicht vorbei.",
     "error.nothing_finished": "Noch keine Runde ist beendet, also gibt es nichts herunterzuladen.",
-    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
+    # The scorepad (engine/presentation/views/scorepad.py; its sheets: engine/features/scorepad.py).
     "scorepad.seat": "Sitz {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -407,9 +407,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Runde {round} kann nicht hinzukommen: Die Partie war schon nach Runde {over} vorbei.",
     "error.round_index": "Es gibt keine Runde {round} zum Korrigieren (eingetragene Runden: {count}).",
     "error.correction_ends_match": "Mit dieser Korrektur von Runde {round} wäre die Partie schon nach Runde {over} vorbei, doch es folgen weitere Runden; entferne sie zuerst.",
-    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
-    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
-    # given value (engine/errors.py).
+    # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
+    # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
+    # given value (engine/core/errors.py).
     "error.no_legal_move": "Sitz {seat} hat keinen erlaubten Zug.",
     "error.bad_move": "{move} ist kein Zug: gib einen Stein und ein offenes Ende an.",
     "error.bad_half": "Die Hälften eines Steins sind ganze Zahlen von 0 bis 6, nicht {value}.",
@@ -467,7 +467,7 @@ STRINGS: dict[str, str] = {
     "hint.follow": "du kannst weiter an jedes offene Ende anlegen",
     "hint.variety": "deiner Hand bleiben die meisten verschiedenen Augenzahlen ({count})",
     "hint.search": "der Zug schnitt in den simulierten Verteilungen am besten ab ({deals})",
-    # --- Lessons (engine/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
+    # --- Lessons (engine/features/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
     "lesson.map": "Die Lektionen",
     "lesson.progress": "Aufgaben gelöst: {done} von {total}",
     "lesson.complete": "Alle Aufgaben gelöst: {total} von {total}",
@@ -536,7 +536,7 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "die Frage {ask} braucht Steine auf dem Tisch",
     "error.bad_answer": "Schreib deine Antwort als ganze Zahl in Ziffern, etwa 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # --- Puzzles (engine/features/puzzles.py, engine/presentation/views/puzzles.py, hooks/puzzles_page.py,
     # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Es gibt kein Rätsel {puzzle}.",
     "error.bad_date": "Ein Datum wird als Jahr-Monat-Tag geschrieben, etwa 2026-12-03, nicht {date}.",
@@ -673,8 +673,8 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "Die Regel-Engine konnte nicht starten: Eine ihrer Dateien kam beschädigt an und wurde deshalb nicht gespeichert. Beim nächsten Versuch wird sie neu heruntergeladen.",
     "engine.timeout": "Die Regel-Engine ist nicht rechtzeitig gestartet (langsame Verbindung?). Versuch es noch einmal.",
     # --- end of the Offline block.
-    # Review: a round's decisions judged by the engine (engine/review.py,
-    # engine/views/review.py; python -m engine review).
+    # Review: a round's decisions judged by the engine (engine/features/review.py,
+    # engine/presentation/views/review.py; python -m engine review).
     "review.decimal": ",",
     "review.points": "{value} Punkte",
     "review.points.one": "{value} Punkte",

@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "side.down": "spinner bottom side",
     "empty_table": "No tile has been laid yet.",
     "example_label": "Worked example",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/presentation/views/tryit.py).
     "list.sep": "; ",
     "list.and": " and ",
     "stepper.label": "Figure in steps",
@@ -115,7 +115,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "The match saved in this browser is too large to be read safely, so it has been put away.",
     "page.practice.store_depth": "The match saved in this browser is nested too deeply to be read safely, so it has been put away.",
     "page.practice.download_refused": "Download the saved match",
-    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
+    # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "You (seat {seat})",
     "practice.seat": "Seat {seat} ({level})",
     "practice.your_turn": "Your turn: choose a tile that can be played.",
@@ -182,7 +182,7 @@ STRINGS: dict[str, str] = {
     "error.link_option": "The value {value} is not one of the choices here.",
     "error.link_too_long": "This link is too long to read (over {limit:plural:# byte|# bytes}): the form keeps your settings.",
     "error.link_repeated": "The link gives this setting more than once, so none of its values is used.",
-    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # The scorepad page (hooks/scorepad_page.py, engine/presentation/views/scorepad.py,
     # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Scorepad",
     "page.scorepad.needs_script": "The scorepad needs JavaScript, which is off or not supported in this browser.",
@@ -240,7 +240,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.import_size": "This file is larger than 256 KiB: it cannot be a score sheet.",
     "page.scorepad.import_depth": "This file is nested too deeply to be a score sheet.",
     "page.scorepad.import_unreadable": "This file could not be read.",
-    # A whole round told step by step (engine/views/rounds.py) and its score.
+    # A whole round told step by step (engine/presentation/views/rounds.py) and its score.
     "round.deal": "The deal. {hands}. {stock}",
     "round.seat": "Seat {seat}",
     "round.hand": "Seat {seat} holds {tiles}",
@@ -262,7 +262,7 @@ STRINGS: dict[str, str] = {
     "score.tie": "a tie for the lowest hand: 0",
     "score.rounded": "{sum}, rounded to {points}",
     "score.doubled": "{sum}, doubled for going out with a double: {points}",
-    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # --- Issue 10: score steps (engine/core/scoring.py) and the rules tables (hooks/domino.py);
     # keep together.
     "score.teams": "teams {a} against {b}: {score}",
     "rules_table.players": "Players",
@@ -364,7 +364,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "There is no move of yours to undo.",
     "error.round_not_over": "The round is not over yet.",
     "error.nothing_finished": "No round is finished yet, so there is no record to download.",
-    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
+    # The scorepad (engine/presentation/views/scorepad.py; its sheets: engine/features/scorepad.py).
     "scorepad.seat": "Seat {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -409,9 +409,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Round {round} cannot be added: the match was already over after round {over}.",
     "error.round_index": "There is no round {round} to correct (rounds entered: {count}).",
     "error.correction_ends_match": "This correction of round {round} would end the match after round {over}, but later rounds follow; remove them first.",
-    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
-    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
-    # given value (engine/errors.py).
+    # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
+    # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
+    # given value (engine/core/errors.py).
     "error.no_legal_move": "Seat {seat} has no legal move.",
     "error.bad_move": "{move} is not a move: give a tile and an open end.",
     "error.bad_half": "The halves of a tile are whole numbers from 0 to 6, not {value}.",
@@ -469,7 +469,7 @@ STRINGS: dict[str, str] = {
     "hint.follow": "you can still play on every open end",
     "hint.variety": "your hand keeps the most different values ({count})",
     "hint.search": "it came out best in simulated deals ({deals})",
-    # --- Lessons (engine/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
+    # --- Lessons (engine/features/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
     "lesson.map": "The lessons",
     "lesson.progress": "Tasks done: {done} of {total}",
     "lesson.complete": "All tasks done: {total} of {total}",
@@ -538,7 +538,7 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "the question {ask} needs tiles on the table",
     "error.bad_answer": "Write your answer as a whole number in digits, such as 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # --- Puzzles (engine/features/puzzles.py, engine/presentation/views/puzzles.py, hooks/puzzles_page.py,
     # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "There is no puzzle {puzzle}.",
     "error.bad_date": "A date is written year-month-day, such as 2026-12-03, not {date}.",
@@ -675,8 +675,8 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "The rules engine could not start: one of its files arrived damaged, so it was not kept. It will be downloaded again on your next try.",
     "engine.timeout": "The rules engine did not start in time (a slow connection?). Try again.",
     # --- end of the Offline block.
-    # Review: a round's decisions judged by the engine (engine/review.py,
-    # engine/views/review.py; python -m engine review).
+    # Review: a round's decisions judged by the engine (engine/features/review.py,
+    # engine/presentation/views/review.py; python -m engine review).
     "review.decimal": ".",
     "review.points": "{value} points",
     "review.points.one": "{value} points",

@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "côté bas du spinner",
     "empty_table": "Aucun domino n’est encore posé.",
     "example_label": "Exemple",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/presentation/views/tryit.py).
     "list.sep": " ; ",
     "list.and": " et ",
     "stepper.label": "Figure pas à pas",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "La partie enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté.",
     "page.practice.store_depth": "La partie enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté.",
     "page.practice.download_refused": "Télécharger la partie refusée",
-    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
+    # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "Vous (siège {seat})",
     "practice.seat": "Siège {seat} ({level})",
     "practice.your_turn": "À vous : choisissez un domino jouable.",
@@ -181,7 +181,7 @@ STRINGS: dict[str, str] = {
     "error.link_option": "La valeur {value} ne fait pas partie des choix proposés ici.",
     "error.link_too_long": "Ce lien est trop long pour être lu (plus de {limit:plural:# octet|# octets}) : le formulaire garde vos réglages.",
     "error.link_repeated": "Le lien donne ce réglage plusieurs fois : aucune de ses valeurs n’est retenue.",
-    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # The scorepad page (hooks/scorepad_page.py, engine/presentation/views/scorepad.py,
     # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Feuille de marque",
     "page.scorepad.needs_script": "La feuille de marque a besoin de JavaScript, désactivé ou non pris en charge dans ce navigateur.",
@@ -239,7 +239,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.import_size": "Ce fichier dépasse 256 Kio : ce n’est pas une feuille de marque.",
     "page.scorepad.import_depth": "Ce fichier est trop profondément imbriqué pour être une feuille de marque.",
     "page.scorepad.import_unreadable": "Ce fichier n’a pas pu être lu.",
-    # A whole round told step by step (engine/views/rounds.py) and its score.
+    # A whole round told step by step (engine/presentation/views/rounds.py) and its score.
     "round.deal": "La donne. {hands}. {stock}",
     "round.seat": "Siège {seat}",
     "round.hand": "Le siège {seat} a {tiles}",
@@ -261,7 +261,7 @@ STRINGS: dict[str, str] = {
     "score.tie": "égalité pour la plus petite main : 0",
     "score.rounded": "{sum}, arrondi à {points}",
     "score.doubled": "{sum}, doublé pour un domino fait avec un double : {points}",
-    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # --- Issue 10: score steps (engine/core/scoring.py) and the rules tables (hooks/domino.py);
     # keep together.
     "score.teams": "équipes {a} contre {b} : {score}",
     "rules_table.players": "Joueurs",
@@ -362,7 +362,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Vous n’avez aucun coup à annuler.",
     "error.round_not_over": "La manche n’est pas encore finie.",
     "error.nothing_finished": "Aucune manche n’est encore finie : il n’y a rien à télécharger.",
-    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
+    # The scorepad (engine/presentation/views/scorepad.py; its sheets: engine/features/scorepad.py).
     "scorepad.seat": "Siège {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -407,9 +407,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Impossible d’ajouter la manche {round} : la partie était déjà finie après la manche {over}.",
     "error.round_index": "Il n’y a pas de manche {round} à corriger (manches saisies : {count}).",
     "error.correction_ends_match": "Cette correction de la manche {round} finirait la partie après la manche {over}, mais d’autres manches suivent ; supprimez-les d’abord.",
-    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
-    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
-    # given value (engine/errors.py).
+    # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
+    # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
+    # given value (engine/core/errors.py).
     "error.no_legal_move": "Le siège {seat} n’a aucun coup permis.",
     "error.bad_move": "{move} n’est pas un coup : donnez un domino et une extrémité ouverte.",
     "error.bad_half": "Les moitiés d’un domino sont des nombres entiers de 0 à 6, et non {value}.",
@@ -467,7 +467,7 @@ STRINGS: dict[str, str] = {
     "hint.follow": "vous pourrez encore jouer sur chaque extrémité ouverte",
     "hint.variety": "votre main garde le plus de valeurs différentes ({count})",
     "hint.search": "il donne le meilleur résultat sur les donnes simulées ({deals})",
-    # --- Lessons (engine/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
+    # --- Lessons (engine/features/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
     "lesson.map": "Les leçons",
     "lesson.progress": "Tâches faites : {done} sur {total}",
     "lesson.complete": "Toutes les tâches sont faites : {total} sur {total}",
@@ -536,7 +536,7 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "la question {ask} demande des dominos sur la table",
     "error.bad_answer": "Écrivez votre réponse en chiffres, sous la forme d’un nombre entier comme 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # --- Puzzles (engine/features/puzzles.py, engine/presentation/views/puzzles.py, hooks/puzzles_page.py,
     # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Il n’y a pas de problème {puzzle}.",
     "error.bad_date": "Une date s’écrit année-mois-jour, par exemple 2026-12-03, et non {date}.",
@@ -673,8 +673,8 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "Le moteur de règles n’a pas pu démarrer : l’un de ses fichiers est arrivé abîmé et n’a donc pas été conservé. Il sera téléchargé à nouveau au prochain essai.",
     "engine.timeout": "Le moteur de règles n’a pas démarré à temps (connexion lente ?). Réessayez.",
     # --- end of the Offline block.
-    # Review: a round's decisions judged by the engine (engine/review.py,
-    # engine/views/review.py; python -m engine review).
+    # Review: a round's decisions judged by the engine (engine/features/review.py,
+    # engine/presentation/views/review.py; python -m engine review).
     "review.decimal": ",",
     "review.points": "{value} points",
     "review.points.one": "{value} point",

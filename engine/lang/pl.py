@@ -14,7 +14,7 @@ STRINGS: dict[str, str] = {
     "side.down": "dolna strona spinnera",
     "empty_table": "Na stole nie leży jeszcze żaden klocek.",
     "example_label": "Przykład",
-    # Live figures: steppers and try-it figures (hooks/domino.py, engine/views/tryit.py).
+    # Live figures: steppers and try-it figures (hooks/domino.py, engine/presentation/views/tryit.py).
     "list.sep": "; ",
     "list.and": " i ",
     "stepper.label": "Rysunek krok po kroku",
@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "page.practice.store_size": "Partia zapisana w tej przeglądarce jest za duża, by dało się ją bezpiecznie odczytać, więc została odłożona na bok.",
     "page.practice.store_depth": "Partia zapisana w tej przeglądarce jest zbyt głęboko zagnieżdżona, by dało się ją bezpiecznie odczytać, więc została odłożona na bok.",
     "page.practice.download_refused": "Pobierz odrzucony zapis partii",
-    # The practice page (engine/views/practice.py; its saves: engine/practice.py).
+    # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "Ty (miejsce {seat})",
     "practice.seat": "Miejsce {seat} ({level})",
     "practice.your_turn": "Twoja kolej: wybierz klocek, który można dołożyć.",
@@ -181,7 +181,7 @@ STRINGS: dict[str, str] = {
     "error.link_option": "Wartości {value} nie ma wśród dostępnych tu możliwości.",
     "error.link_too_long": "Ten link jest za długi, by go odczytać (ponad {limit:plural:# bajt|# bajty|# bajtów}): formularz zachowuje twoje ustawienia.",
     "error.link_repeated": "Link podaje to ustawienie więcej niż raz, więc żadna z jego wartości nie zostaje użyta.",
-    # The scorepad page (hooks/scorepad_page.py, engine/views/scorepad.py,
+    # The scorepad page (hooks/scorepad_page.py, engine/presentation/views/scorepad.py,
     # docs/assets/js/scorepad.js).
     "page.scorepad.label": "Tabela wyników",
     "page.scorepad.needs_script": "Tabela wyników wymaga JavaScriptu, który w tej przeglądarce jest wyłączony lub nieobsługiwany.",
@@ -239,7 +239,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.import_size": "Ten plik jest większy niż 256 KiB, więc nie jest tabelą wyników.",
     "page.scorepad.import_depth": "Ten plik jest zbyt głęboko zagnieżdżony, by mógł być tabelą wyników.",
     "page.scorepad.import_unreadable": "Nie udało się odczytać tego pliku.",
-    # A whole round told step by step (engine/views/rounds.py) and its score.
+    # A whole round told step by step (engine/presentation/views/rounds.py) and its score.
     "round.deal": "Rozdanie. {hands}. {stock}",
     "round.seat": "Miejsce {seat}",
     "round.hand": "Miejsce {seat} ma {tiles}",
@@ -261,7 +261,7 @@ STRINGS: dict[str, str] = {
     "score.tie": "remis na najmniejszej sumie: 0",
     "score.rounded": "{sum}, po zaokrągleniu {points}",
     "score.doubled": "{sum}, podwojone za pozbycie się klocków dublem: {points}",
-    # --- Issue 10: score steps (engine/scoring.py) and the rules tables (hooks/domino.py);
+    # --- Issue 10: score steps (engine/core/scoring.py) and the rules tables (hooks/domino.py);
     # keep together.
     "score.teams": "drużyny {a} przeciw {b}: {score}",
     "rules_table.players": "Gracze",
@@ -362,7 +362,7 @@ STRINGS: dict[str, str] = {
     "error.nothing_to_undo": "Nie masz ruchu do cofnięcia.",
     "error.round_not_over": "Runda jeszcze się nie skończyła.",
     "error.nothing_finished": "Żadna runda nie jest jeszcze skończona, więc nie ma czego pobrać.",
-    # The scorepad (engine/views/scorepad.py; its sheets: engine/scorepad.py).
+    # The scorepad (engine/presentation/views/scorepad.py; its sheets: engine/features/scorepad.py).
     "scorepad.seat": "Miejsce {seat}",
     "scorepad.team": "{a} & {b}",
     "scorepad.gain": "+{points}",
@@ -407,9 +407,9 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Nie można dodać rundy {round}: partia skończyła się już po rundzie {over}.",
     "error.round_index": "Nie ma rundy {round} do poprawienia (wpisane rundy: {count}).",
     "error.correction_ends_match": "Po tej poprawce rundy {round} partia skończyłaby się już po rundzie {over}, a po niej wpisano kolejne rundy; najpierw je usuń.",
-    # Moves and tiles (engine/players/, engine/state.py, engine/tiles.py), the command line
-    # and its JSON documents (engine/__main__.py, engine/records.py), and the kinds of a
-    # given value (engine/errors.py).
+    # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
+    # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
+    # given value (engine/core/errors.py).
     "error.no_legal_move": "Miejsce {seat} nie ma dozwolonego ruchu.",
     "error.bad_move": "{move} nie jest ruchem: podaj klocek i otwarty koniec.",
     "error.bad_half": "Połówki klocka to liczby całkowite od 0 do 6, a nie {value}.",
@@ -467,7 +467,7 @@ STRINGS: dict[str, str] = {
     "hint.follow": "nadal możesz dołożyć do każdego otwartego końca",
     "hint.variety": "w ręce zostaje najwięcej różnych wartości ({count})",
     "hint.search": "w {deals:plural:# symulowanym rozdaniu|# symulowanych rozdaniach|# symulowanych rozdaniach} był to najlepszy ruch",
-    # --- Lessons (engine/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
+    # --- Lessons (engine/features/lessons.py, hooks/lessons.py, docs/assets/js/lessons.js).
     "lesson.map": "Lekcje",
     "lesson.progress": "Zrobione zadania: {done} z {total}",
     "lesson.complete": "Ukończona: wszystkie zadania ({total})",
@@ -536,7 +536,7 @@ STRINGS: dict[str, str] = {
     "error.task_ask_table": "pytanie {ask} wymaga klocków na stole",
     "error.bad_answer": "Wpisz odpowiedź cyframi, jako liczbę całkowitą, na przykład 12.",
     # --- end of the Lessons block.
-    # --- Puzzles (engine/puzzles.py, engine/views/puzzles.py, hooks/puzzles_page.py,
+    # --- Puzzles (engine/features/puzzles.py, engine/presentation/views/puzzles.py, hooks/puzzles_page.py,
     # docs/assets/js/puzzles.js).
     "error.unknown_puzzle": "Nie ma łamigłówki {puzzle}.",
     "error.bad_date": "Datę zapisuje się jako rok-miesiąc-dzień, na przykład 2026-12-03, a nie {date}.",
@@ -673,8 +673,8 @@ STRINGS: dict[str, str] = {
     "engine.integrity": "Nie udało się uruchomić silnika zasad: jeden z jego plików dotarł uszkodzony, więc nie został zachowany. Przy następnej próbie zostanie pobrany jeszcze raz.",
     "engine.timeout": "Silnik zasad nie uruchomił się na czas (może połączenie jest wolne?). Spróbuj ponownie.",
     # --- end of the Offline block.
-    # Review: a round's decisions judged by the engine (engine/review.py,
-    # engine/views/review.py; python -m engine review).
+    # Review: a round's decisions judged by the engine (engine/features/review.py,
+    # engine/presentation/views/review.py; python -m engine review).
     "review.decimal": ",",
     "review.points": "{value} punktu",
     "review.points.one": "{value} punktu",

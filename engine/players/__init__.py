@@ -1,6 +1,6 @@
 """Computer players in three levels, a hint, and whole rounds and matches between them.
 
-A player is a plain callable: it is given an :class:`~engine.state.Observation` (what its
+A player is a plain callable: it is given an :class:`~engine.core.state.Observation` (what its
 seat may know, never the full state) and returns one of the legal moves. Levels:
 
 - :class:`Beginner`: a legal move chosen at random, seeded.

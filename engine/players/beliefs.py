@@ -23,9 +23,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.kernel import BIT, DOUBLE, HIGH, LOW, PIPS, VALUE_MASK
+from engine.core.kernel import BIT, DOUBLE, HIGH, LOW, PIPS, VALUE_MASK
+from engine.core.rules import Rules
 from engine.players.knowledge import Decision, Knowledge
-from engine.rules import Rules
 
 
 @dataclass(frozen=True)

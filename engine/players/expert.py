@@ -1,8 +1,8 @@
 """The Expert: determinized Monte Carlo search, each deal solved exactly when the solver
-can (:mod:`engine.solver`), else played out with the kernel's playouts.
+can (:mod:`engine.players.solver`), else played out with the kernel's playouts.
 
 :class:`Valuer` values a seat's moves in deals of the tiles it cannot see, solved or
-played out: the Expert's search and the review (:mod:`engine.review`) both value moves
+played out: the Expert's search and the review (:mod:`engine.features.review`) both value moves
 with it."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.kernel import BIT, Board, FastRules, Playout, next_seat
+from engine.core.kernel import BIT, Board, FastRules, Playout, next_seat
+from engine.core.state import Move, Observation
 from engine.players.beliefs import choice_weigher, model_for
 from engine.players.knowledge import Knowledge, Sampler, knowledge, move_rng
 from engine.players.levels import board_after, club_score, distinct_moves, features, moves_or_raise
-from engine.solver import NodeLimit, Solver
-from engine.state import Move, Observation
+from engine.players.solver import NodeLimit, Solver
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Expert:
     With two sides (two players, or two teams), where the solver can, a deal is solved
     exactly (perfect-information Monte Carlo, as bridge programs and PyPI ``dominoes``'
     ``probabilistic_alphabeta`` do): each move's value is the side's points minus the
-    other side's under best play by every seat in that deal (see :mod:`engine.solver`),
+    other side's under best play by every seat in that deal (see :mod:`engine.players.solver`),
     a value more than ``solve_spread`` below the deal's best counted as the best less
     ``solve_spread``. The deals share a budget of ``solve_nodes`` positions searched,
     and the solver is used when every deal solves within ``solve_nodes // min_solved``
@@ -181,11 +181,11 @@ class Values:
 class Valuer:
     """The value of each of one seat's ``moves`` in deals of the tiles it cannot see:
     the one way the Expert (:meth:`Expert.search`) and the review
-    (:func:`engine.review.judge`) value moves.
+    (:func:`engine.features.review.judge`) value moves.
 
     A deal is solved exactly (:meth:`solved`: each move's value is its side's points
     minus the others' under best play by every seat in that deal,
-    :meth:`engine.solver.Solver.values`), or played out (:meth:`played_out`): after the
+    :meth:`engine.players.solver.Solver.values`), or played out (:meth:`played_out`): after the
     move every seat plays the kernel's playout (:meth:`FastRules.play`) with the
     policy ``eps``, ``look`` (see :class:`Expert`) to the end of the round, and the
     move's value is its side's points for the round (play points included) minus the
@@ -227,7 +227,7 @@ class Valuer:
         """Each of ``deals`` solved for every move, the moves searched in ``order``
         (indices into :attr:`moves`; ``None``: as they are), each guessed from the mean
         of the deals so far, weighted with ``weighted``; ``spread`` as
-        :meth:`~engine.solver.Solver.values` takes it. ``None`` when a deal needs more
+        :meth:`~engine.players.solver.Solver.values` takes it. ``None`` when a deal needs more
         than the solver's ``node_limit`` positions, or when ``too_big(deals solved)``,
         asked after each deal, says the deals are too big to solve."""
         obs = self.obs

@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import DominoError
+from engine.core.errors import DominoError
+from engine.core.state import Move, Observation, RoundState
+from engine.core.words import strings
 from engine.lang import fill, reader_seat
 from engine.players.expert import Expert, Search
 from engine.players.knowledge import knowledge
 from engine.players.levels import LEVELS, features
-from engine.state import Move, Observation, RoundState
-from engine.words import strings
 
 
 @dataclass(frozen=True)

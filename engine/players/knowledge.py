@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.kernel import (
+from engine.core.kernel import (
     BIT,
     FULL,
     OPENING_RANK,
@@ -17,10 +17,10 @@ from engine.kernel import (
     nth_bit,
     to_mask,
 )
-from engine.layout import slot_of
-from engine.policy import PlayPolicy
-from engine.state import Observation
-from engine.tiles import ALL_TILES
+from engine.core.layout import slot_of
+from engine.core.policy import PlayPolicy
+from engine.core.state import Observation
+from engine.core.tiles import ALL_TILES
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Decision:
 class Knowledge:
     """What one seat can infer from its observation about the tiles it cannot see.
 
-    Tile sets are bit masks over :data:`engine.tiles.ALL_TILES`. A seat that passed or
+    Tile sets are bit masks over :data:`engine.core.tiles.ALL_TILES`. A seat that passed or
     drew lacked every open value at that moment; tiles it drew later may have them,
     so such a fact holds for "at most ``k`` tiles" where ``k`` counts the tiles drawn
     since. In the first round of ``block-dk`` the opening tile is the highest double (or

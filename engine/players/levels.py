@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.errors import DominoError, Seat
-from engine.kernel import VALUE_MASK, Board, mask_pips, to_mask
-from engine.layout import slot_of
+from engine.core.errors import DominoError, Seat
+from engine.core.kernel import VALUE_MASK, Board, mask_pips, to_mask
+from engine.core.layout import slot_of
+from engine.core.rules import Rules
+from engine.core.state import Move, Observation
+from engine.core.tiles import Tile
 from engine.players.knowledge import Knowledge, knowledge, move_rng
-from engine.rules import Rules
-from engine.state import Move, Observation
-from engine.tiles import Tile
 
 LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 """The levels of computer player, weakest first (``level.<name>`` in the lang tables)."""

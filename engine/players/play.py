@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.errors import DominoError
-from engine.match import Match
+from engine.core.errors import DominoError
+from engine.core.match import Match
+from engine.core.rules import Rules
+from engine.core.state import RoundResult, RoundState
 from engine.players.expert import Expert
 from engine.players.levels import LEVELS, Beginner, Club, Player
-from engine.rules import Rules
-from engine.state import RoundResult, RoundState
 
 
 def make_player(level: str, seed: int = 0, **options: Any) -> Player:

@@ -1,8 +1,8 @@
 """What the review page's and the practice page's browser tests share
 (``test_review_page.py``, ``test_practice_review.py``): the review panel
-(``hooks/review_panel.py``, ``docs/assets/js/review-panel.js``) read as the reader sees
-it, and the same review made by the engine in CPython (``engine.views.review``, with the
-defaults the pages use: seed 0, the default budget), to compare them.
+(``hooks/review_panel.py``, ``docs/assets/js/review-panel.js``) read as the reader sees it,
+and the same review made by the engine in CPython (``engine.presentation.views.review``,
+with the defaults the pages use: seed 0, the default budget), to compare them.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import practice
-from engine.views import review as review_views
-from engine.words import strings
+from engine.core.words import strings
+from engine.features import practice
+from engine.presentation.views import review as review_views
 
 REVIEW_MS = 300_000  # a whole round judged in the worker, after the engine's start
 REPO = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from engine import web
-from engine.boundary import MAX_LINE
+from engine.core.boundary import MAX_LINE
+from engine.presentation import web
 
 CLIENT = "assets/js/engine-client.js"
 

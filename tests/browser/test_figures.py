@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import axe_violations
 
-from engine import DominoError, web
+from engine import DominoError
+from engine.core.words import strings
 from engine.lang import fill
-from engine.words import strings
+from engine.presentation import web
 
 RULES_PAGES = ("block", "house-rules", "draw-and-all-fives")
 LANGS = ("en", "fr", "pl", "de", "da")

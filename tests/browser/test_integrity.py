@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
-from engine.words import strings
+from engine.core.words import strings
 from hooks.kit import ENGINE_CACHE
 from hooks.offline import write_service_worker
 

@@ -4,7 +4,7 @@ wrong answer of each kind explained in the page's language with a hint after two
 with a message, the reset button (which asks first, in a dialog), keyboard and touch on
 a 360 px phone, and no axe-core violation or console error in light and dark mode.
 
-The right answers come from the engine in CPython (``engine.lessons``) and the expected
+The right answers come from the engine in CPython (``engine.features.lessons``) and the expected
 words from the engine's tables and the pages' Markdown; the page must show the same.
 """
 
@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from conftest import COLOUR_RULES, axe_violations, only_this_host, wider_than
 
-from engine import DominoError, lessons
-from engine.words import strings, text
+from engine import DominoError
+from engine.core.words import strings, text
+from engine.features import lessons
 from hooks import lessons as lesson_hook
 
 ROOT = Path(__file__).resolve().parents[2]

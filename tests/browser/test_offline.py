@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 
-from engine.words import strings
+from engine.core.words import strings
 from hooks import kit
 from hooks.offline import write_service_worker
 

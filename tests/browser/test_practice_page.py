@@ -19,9 +19,9 @@ import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
 from engine import DominoError
-from engine.records import replay
-from engine.views.practice import view as practice_view
-from engine.words import strings
+from engine.core.records import replay
+from engine.core.words import strings
+from engine.presentation.views.practice import view as practice_view
 
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"

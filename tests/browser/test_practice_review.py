@@ -32,10 +32,10 @@ from review_helpers import (
 )
 from test_practice_page import STORAGE_KEY, open_page, play_round, saved, wait_ready
 
-from engine import practice
-from engine.boundary import MAX_STORE
+from engine.core.boundary import MAX_STORE
+from engine.features import practice
 from engine.lang import LANGUAGES, fill
-from engine.views.review import summary_view
+from engine.presentation.views.review import summary_view
 
 PANEL = ".practice__end .review"
 REVIEW_KEY = "domino-practice-review"

@@ -17,9 +17,10 @@ import pytest
 from conftest import axe_violations, only_this_host
 from test_practice_page import READY, ROOT, saved, url, wait_ready, words
 
-from engine import practice, web
-from engine.views.practice import view as practice_view
-from engine.words import strings
+from engine.core.words import strings
+from engine.features import practice
+from engine.presentation import web
+from engine.presentation.views.practice import view as practice_view
 
 SHOTS = Path("/tmp/shots")
 MIN_TILE_PX = 36

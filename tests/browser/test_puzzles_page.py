@@ -6,8 +6,8 @@ an empty table, too) opens at its address; a shown answer does not count; progre
 cannot be read is set aside with the page's message; keyboard and touch on a 360 px phone;
 no axe-core violation or console error in light and dark mode, in all five languages.
 
-What the page must show comes from the engine in CPython (``engine.puzzles``,
-``engine.views.puzzles``) and its language tables.
+What the page must show comes from the engine in CPython (``engine.features.puzzles``,
+``engine.presentation.views.puzzles``) and its language tables.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from conftest import COLOUR_RULES, axe_violations, only_this_host, wider_than
 
-from engine import puzzles
+from engine.core.words import strings, text
+from engine.features import puzzles
 from engine.lang import LANGUAGES
-from engine.views import puzzles as view
-from engine.words import strings, text
+from engine.presentation.views import puzzles as view
 from hooks import puzzles_page
 
 STORAGE = puzzles_page.STORAGE_KEY

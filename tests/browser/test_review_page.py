@@ -5,7 +5,7 @@ a match record's round chosen, and the match summed up; a bad record told in the
 language, in all five, changing nothing; touch on a 360 px phone; no axe-core violation in
 light and dark mode, in all five languages; no console error.
 
-What the page must show comes from the engine in CPython (``engine.views.review``, the
+What the page must show comes from the engine in CPython (``engine.presentation.views.review``, the
 same defaults as the page: seed 0 and the default budget) and its language tables.
 """
 
@@ -37,10 +37,11 @@ from review_helpers import (
 from test_practice_page import open_page, play_round, saved, start_game
 from test_practice_page import words as practice_words
 
-from engine import practice, web
+from engine.core.words import strings, text
+from engine.features import practice
 from engine.lang import LANGUAGES, fill
-from engine.views.practice import view as practice_view
-from engine.words import strings, text
+from engine.presentation import web
+from engine.presentation.views.practice import view as practice_view
 
 PANEL = "#review-panel"
 PRACTICE_PANEL = ".practice__end .review"
@@ -203,7 +204,7 @@ def test_a_match_record_reviews_the_round_chosen_and_sums_up_the_match(
     shown = read_review(page, PANEL)
     assert_same(shown, first, lang)
     # The match: both rounds reviewed, each counted once, round by round.
-    from engine.views.review import summary_view
+    from engine.presentation.views.review import summary_view
 
     match = summary_view(first["items"] + second["items"], lang)
     assert shown["match_count"] == fill(lang, w["match_rounds"], done=2, total=2)

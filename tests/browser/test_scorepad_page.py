@@ -1,9 +1,9 @@
 """The scorepad page in the browser: worked examples of the rules (``blocked-3-7-8``, the
-Danish rounding and the double finish) entered through the page in two languages and
-checked against ``engine.views.scorepad.score_sheet``; a bad entry, a correction, a reload, a
-corrupt saved sheet, export then import, a bad import; the questions asked before rounds
-are lost (a new sheet, an import, removing a round), by keyboard; four players' totals in
-view on a 360 px phone in every language; and accessibility in light and dark.
+Danish rounding and the double finish) entered through the page in two languages and checked
+against ``engine.presentation.views.scorepad.score_sheet``; a bad entry, a correction, a
+reload, a corrupt saved sheet, export then import, a bad import; the questions asked before
+rounds are lost (a new sheet, an import, removing a round), by keyboard; four players'
+totals in view on a 360 px phone in every language; and accessibility in light and dark.
 
 Each test loads few pages: every load with a sheet starts the engine (seconds, cold).
 """
@@ -18,10 +18,11 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import axe_violations, only_this_host, wider_than
 
-from engine import DominoError, scorepad
+from engine import DominoError
+from engine.core.words import strings
+from engine.features import scorepad
 from engine.lang import LANGUAGES
-from engine.views.scorepad import score_sheet
-from engine.words import strings
+from engine.presentation.views.scorepad import score_sheet
 
 STORAGE_KEY = "domino-scorepad-sheet"
 ROOT = ".scorepad"

@@ -18,9 +18,10 @@ from typing import Any
 
 from conftest import axe_violations, only_this_host
 
-from engine import DominoError, scorepad
-from engine.boundary import MAX_DEPTH, MAX_STORE
-from engine.words import strings
+from engine import DominoError
+from engine.core.boundary import MAX_DEPTH, MAX_STORE
+from engine.core.words import strings
+from engine.features import scorepad
 from hooks import lessons as lesson_hook
 
 MAX_CHARS = MAX_STORE  # store.js's MAX_CHARS, as the build hands it over

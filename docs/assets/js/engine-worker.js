@@ -8,7 +8,7 @@
 // from ../pyodide/VERSION/, built by hooks/web_assets.py; the engine from ../engine/).
 //
 // Protocol. In: {id, method, args, lang}. Out: {id, ok: true, value} or
-// {id, ok: false, error, code}, the engine's reply to engine.web.call(), its error
+// {id, ok: false, error, code}, the engine's reply to engine.presentation.web.call(), its error
 // already told in `lang`. Once the start has settled, one status message:
 // {status: "ready"} or {status: "failed", reason, error}, `reason` "wasm" (WebAssembly
 // refused: checked first, since Pyodide would hang), "integrity" (a file's bytes are not
@@ -204,7 +204,7 @@ async function checkWebAssembly() {
   }
 }
 
-// Boots Pyodide and imports engine.web; resolves to its `call` (JSON string in and out).
+// Boots Pyodide and imports engine.presentation.web; resolves to its `call` (JSON string in and out).
 async function boot() {
   if (typeof WebAssembly !== "object") throw new StartError("wasm", "no WebAssembly");
   await checkWebAssembly();
@@ -276,7 +276,7 @@ async function boot() {
     const wheel = await fetchEngineFile(manifest.wheel, manifest.sha256);
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  const web = pyodide.pyimport("engine.web");
+  const web = pyodide.pyimport("engine.presentation.web");
   return (request) => web.call(request);
 }
 
@@ -292,7 +292,7 @@ started.then(
   },
 );
 
-// The warm-up: engine.web's warm_up steps, one a task, run while the page asks nothing
+// The warm-up: engine.presentation.web's warm_up steps, one a task, run while the page asks nothing
 // (WARM_IDLE_MS after the start or the last reply, and never between a request and its
 // reply), so that the browser's optimising compiler does its work on the engine's hot
 // code before the reader's first review, not during it. A request that comes while a
@@ -353,11 +353,11 @@ self.onmessage = async (event) => {
   }
   let reply;
   try {
-    // `lang` first: a request too long to read is still told in it (engine.web.call looks
+    // `lang` first: a request too long to read is still told in it (engine.presentation.web.call looks
     // for it in the first MAX_LINE characters).
     reply = JSON.parse(call(JSON.stringify({ lang, method, args })));
   } catch (error) {
-    // engine.web.call never raises for bad input: this is a fault of the engine itself.
+    // engine.presentation.web.call never raises for bad input: this is a fault of the engine itself.
     reply = { ok: false, code: "engine_failed", error: String(error) };
   }
   postMessage({ id, ...reply });

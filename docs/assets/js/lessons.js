@@ -1,5 +1,5 @@
 // The lessons page: small tasks on live figures, judged by the rules engine in the
-// reader's browser (engine-client.js, a Web Worker running engine.lessons). The build
+// reader's browser (engine-client.js, a Web Worker running engine.features.lessons). The build
 // (hooks/lessons.py) draws every task and writes every word into the page; this script
 // only keeps the reader's progress, sends each answer to the engine and shows what it
 // answers. No rule is decided here.

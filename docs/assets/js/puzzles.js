@@ -1,6 +1,6 @@
 // The puzzles page: one position, every hand shown, one best move, judged by the rules
 // engine in the reader's browser (engine-client.js, a Web Worker running
-// engine.views.puzzles). The build (hooks/puzzles_page.py) writes every word and the list of
+// engine.presentation.views.puzzles). The build (hooks/puzzles_page.py) writes every word and the list of
 // puzzles into the page; this script asks the engine for the puzzle of the day (by the
 // reader's date) or the one chosen, sends the reader's move, and shows what the engine
 // answers: the verdict, the value against the best, why, and the line step by step. No
@@ -9,7 +9,7 @@
 // Progress is kept in localStorage under the root's data-storage key, the same on the
 // page of every language: {"version": 1, "solved": [puzzle ids], "days": ["YYYY-MM-DD"]},
 // the days being those on which the reader solved that day's puzzle. Which days count and
-// are kept, and the streak they make, is the engine's rule (engine.puzzles.streak, the
+// are kept, and the streak they make, is the engine's rule (engine.features.puzzles.streak, the
 // method puzzle_streak): the page sends the days it keeps and the reader's date, then
 // keeps and shows what the engine answers. Saved progress over store.js's bounds (size,
 // depth; then never parsed), or that cannot be read, moves to the KEY-refused key: the

@@ -1,7 +1,7 @@
 // The scorepad page: a score sheet for rounds played with real tiles, scored by the rules
 // engine in the reader's browser (engine-client.js, a Web Worker). The build
 // (hooks/scorepad_page.py) writes every word into the page; this script only reads the
-// forms, hands them to the engine (engine.scorepad through engine.web) and shows what it
+// forms, hands them to the engine (engine.features.scorepad through engine.presentation.web) and shows what it
 // answers. No rule, no score and no word is decided here: the engine's view names every
 // seat and side, says what the entry form asks for and reads the form as typed.
 //
@@ -341,7 +341,7 @@ function setup(root) {
 
   el.wentOut.addEventListener("change", updateEntry);
 
-  // The form as the reader typed it: the engine reads it (engine.scorepad.read_form).
+  // The form as the reader typed it: the engine reads it (engine.features.scorepad.read_form).
   function readForm() {
     const field = (selector) => $(selector).value;
     const form = {

@@ -12,7 +12,7 @@
 // bytes is refused before it is read) whose arrays and objects nest at most MAX_DEPTH
 // deep, counted by a scan of the brackets outside strings, so text too deep for the
 // browser's structured clone or Pyodide's json.loads is never parsed. Both are the
-// engine's (engine/boundary.py: MAX_STORE, MAX_DEPTH), which the build writes on every
+// engine's (engine/core/boundary.py: MAX_STORE, MAX_DEPTH), which the build writes on every
 // page's #offline-script (data-max-store, data-max-depth: hooks/offline.py); none is
 // written here.
 // A refused store leaves its key (setAside): it moves to KEY-refused, replacing an older

@@ -1,0 +1,378 @@
+"""What the practice page shows: :func:`view`, everything of a practice match in the
+page's language.
+
+The match is :mod:`engine.features.practice`'s (its save, replayed); this module only tells it:
+the table drawn wide and for a phone, the seats and whose turn it is, the reader's tiles
+with every placement each may take (and in All Fives what it would score), the log of
+the round (:func:`engine.presentation.views.rounds.narration`, of what the reader's seat sees), the
+scores, the finished rounds, the link that deals this match again, and at the end of a
+round or the match what it came to. The page decides no rule and builds no sentence or
+move itself.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from engine.core.layout import Layout
+from engine.core.policy import LayoutPolicy
+from engine.core.state import Move, RoundState
+from engine.core.tiles import Tile
+from engine.core.words import check_lang, strings, text
+from engine.features.practice import YOU, Game, link, load
+from engine.lang import reader_seat
+from engine.presentation.description import end_label
+from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg
+from engine.presentation.svg import Fit
+from engine.presentation.views import tile_view
+from engine.presentation.views.rounds import (
+    join,
+    narration,
+    tell,
+    tell_end,
+    tell_ending,
+    tell_result,
+)
+
+
+def seat_name(game: Game, seat: int, lang: str) -> str:
+    """ "You", or a computer seat with its level ("Seat 2 (Club)")."""
+    if seat == YOU:
+        return text(lang, "practice.you", seat=reader_seat(seat))
+    level = strings(lang)[f"level.{game.save['levels'][seat - 1]}"]
+    return text(lang, "practice.seat", seat=reader_seat(seat), level=level)
+
+
+def _side_name(game: Game, side: int, lang: str) -> str:
+    return join([seat_name(game, s, lang) for s in game.rules.seats(side, game.players)], lang)
+
+
+def _who(seat: int) -> str:
+    return "you" if seat == YOU else "seat"
+
+
+def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
+    """Every event of the round told once, in order, as the reader's seat sees it: plays
+    (and what each scored), draws (the reader's tile named, another seat's only
+    counted), passes, and the end."""
+    entries: list[dict[str, Any]] = []
+
+    def add(kind: str, seat: int | None, line: str) -> None:
+        entries.append({"n": len(entries), "kind": kind, "seat": seat, "text": line})
+
+    for told in narration(state.observation(YOU).events):
+        seat = told.event.seat
+        kind = "draw_again" if told.kind == "draw" and told.run > 1 else told.kind
+        line = tell(told, lang, f"practice.log.{kind}.{_who(seat)}")
+        add("play" if told.kind == "lead" else told.kind, seat, line)
+    if state.is_terminal:
+        add("end", None, _end_summary(game, state, lang))
+    return entries
+
+
+def _end_summary(game: Game, state: RoundState, lang: str) -> str:
+    """The round's end in two sentences: how it ended and who scores what."""
+    lines = [tell_ending(state, lang), tell_result(state, lang)]
+    if state.rules.policy.play.scores:
+        lines.append(_fives_sum(game, state, lang))
+    return " ".join(lines)
+
+
+def _fives_sum(game: Game, state: RoundState, lang: str) -> str:
+    """All Fives: each side's points of the round, play and end added up (``45 + 20 =
+    65``), as the score table's round column has them."""
+    result = state.result()
+    end = result.end
+    parts = []
+    for side, play_points in enumerate(state.play_points):
+        name = _side_name(game, side, lang)
+        if side == end.winner:
+            parts.append(
+                text(
+                    lang,
+                    "practice.fives.side_win",
+                    name=name,
+                    play=play_points,
+                    end=end.points,
+                    total=result.points[side],
+                )
+            )
+        else:
+            parts.append(text(lang, "practice.fives.side_play", name=name, play=play_points))
+    return text(lang, "practice.fives.sum", sides=strings(lang)["list.sep"].join(parts))
+
+
+def end_text(game: Game, state: RoundState, lang: str) -> str:
+    """How a finished round ended, the hands left and the score with its arithmetic;
+    in All Fives also the points scored in play added to the end's."""
+    told = tell_end(state, lang)
+    if state.rules.policy.play.scores:
+        told = f"{told} {_fives_sum(game, state, lang)}"
+    return told
+
+
+def _hand_lines(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
+    s = strings(lang)
+    return [
+        {
+            "seat": seat,
+            "name": seat_name(game, seat, lang),
+            "tiles": [str(t) for t in hand],
+            "text": text(
+                lang,
+                "practice.hand_line",
+                name=seat_name(game, seat, lang),
+                tiles=" ".join(str(t) for t in hand) or s["practice.hand_empty"],
+            ),
+        }
+        for seat, hand in enumerate(state.hands)
+    ]
+
+
+def _drawn(state: RoundState) -> set[Tile]:
+    """The tiles the reader drew since their last play of the round."""
+    drawn: set[Tile] = set()
+    for event in state.events:
+        if event.seat != YOU:
+            continue
+        if event.kind == "play":
+            drawn.clear()
+        elif event.kind == "draw" and event.tile is not None:
+            drawn.add(event.tile)
+    return drawn
+
+
+def _placements(
+    state: RoundState, tile: Tile, legal: list[Move], lang: str
+) -> list[dict[str, Any]]:
+    """Every legal placement of ``tile``: its end, move, score (All Fives) and texts."""
+    layout = state.layout
+    play = state.rules.policy.play
+    out = []
+    for move in legal:
+        if move.tile != tile:
+            continue
+        score = play.layout_points(layout.place(tile, move.end)) if play.scores else None
+        if move.end is None:
+            label = text(lang, "practice.lead", tile=tile)
+            key = "practice.lead"
+        else:
+            open_end = layout.end(move.end)
+            assert open_end is not None
+            label = end_label(move.end, open_end.value, lang)
+            key = "practice.end"
+        if score is None:
+            shown_text = label
+        elif score:
+            shown_text = text(lang, f"{key}.scores", label=label, points=score)
+        else:
+            shown_text = text(lang, f"{key}.no_score", label=label)
+        out.append(
+            {
+                "end": None if move.end is None else move.end.value,
+                "label": label,
+                "move": str(move),
+                "score": score,
+                "text": shown_text,
+            }
+        )
+    return out
+
+
+def _tile_label(tile: Tile, your_turn: bool, playable: bool, drawn: bool, lang: str) -> str:
+    if not your_turn:
+        return text(lang, "practice.tile.drawn", tile=tile) if drawn else str(tile)
+    key = "playable" if playable else "unplayable"
+    return text(lang, f"practice.tile.{'drawn_' if drawn else ''}{key}", tile=tile)
+
+
+def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
+    if not state.rules.policy.play.scores:
+        return None
+    layout = state.layout
+    count = layout.count()
+    if not layout.tiles:
+        told = strings(lang)["practice.open_ends.empty"]
+    elif layout.fives_score():
+        told = text(lang, "practice.open_ends.scores", count=count)
+    else:
+        told = text(lang, "practice.open_ends.count", count=count)
+    return {"count": count, "text": told}
+
+
+def _notes(game: Game, state: RoundState, lang: str) -> list[str]:
+    """What this moment needs said: in the Danish house rules' first round, before the
+    lead, why that tile must open and who holds it."""
+    notes = []
+    opening = state.opening
+    if opening is not None and not state.layout.tiles:
+        kind = "double" if opening.is_double else "heaviest"
+        who = _who(state.leader)
+        notes.append(
+            text(lang, f"practice.note.{kind}.{who}", tile=opening, seat=reader_seat(state.leader))
+        )
+    return notes
+
+
+def _draw(layout: Layout, lang: str, caption: str, last: bool, fit: Fit) -> str:
+    """The table drawn ``fit="wide"`` or ``"narrow"`` (for a phone)."""
+    return layout_svg(
+        layout, lang, caption, size=PAGE_SIZE, highlight_last=last and bool(layout.tiles), fit=fit
+    )
+
+
+def _history(game: Game, lang: str) -> list[dict[str, Any]]:
+    """Every finished round, oldest first: its last table, hands and points."""
+    sides = game.rules.sides(game.players)
+    out = []
+    for k, (state, result) in enumerate(zip(game.rounds, game.match.results, strict=False)):
+        caption = text(lang, "practice.history.table", round=k + 1)
+        wide, narrow = _cached_svgs(game, k, lang, caption)
+        out.append(
+            {
+                "round": k + 1,
+                "title": text(lang, "practice.history.title", round=k + 1),
+                "text": end_text(game, state, lang),
+                "layout": wide,
+                "layout_narrow": narrow,
+                "hands": _hand_lines(game, state, lang),
+                "points": [result.points[side] for side in range(sides)],
+                "totals": list(game.match.history[k]),
+            }
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _svgs_of(
+    rule: LayoutPolicy, plays: tuple[str, ...], lang: str, caption: str
+) -> tuple[str, str]:
+    layout = rule.from_plays(list(plays))
+    return _draw(layout, lang, caption, False, "wide"), _draw(
+        layout, lang, caption, False, "narrow"
+    )
+
+
+def _cached_svgs(game: Game, k: int, lang: str, caption: str) -> tuple[str, str]:
+    """A finished round's table, drawn once per language (the worker keeps the drawings
+    between moves: a finished round never changes)."""
+    state = game.rounds[k]
+    plays = tuple(str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile)
+    return _svgs_of(game.rules.policy.layout, plays, lang, caption)
+
+
+def view(save: object, lang: str) -> dict[str, Any]:
+    """Everything the practice page shows, told in ``lang``: the table, the reader's
+    tiles with every placement each may take (and in All Fives what it would score), the
+    other seats, the log of the round, the scores, the finished rounds, the link that
+    deals this match again, and at the end of a round or the match what it came to."""
+    check_lang(lang)
+    game = load(save)
+    state = game.state
+    s = strings(lang)
+    turn = state.current_player
+    your_turn = turn == YOU
+    legal = state.legal_moves() if your_turn else []
+    drawn = _drawn(state)
+    hand = []
+    for tile in sorted(state.hand(YOU)):
+        playable = any(m.tile == tile for m in legal)
+        hand.append(
+            {
+                **tile_view(tile, HAND_SIZE),
+                "playable": playable,
+                "drawn": tile in drawn,
+                "label": _tile_label(tile, your_turn, playable, tile in drawn, lang),
+                "ends": _placements(state, tile, legal, lang) if playable else [],
+            }
+        )
+    sides = game.rules.sides(game.players)
+    if state.is_terminal:  # the round is in the match's ledger already
+        round_points = list(state.result().points)
+        totals = list(game.match.totals)
+    else:
+        round_points = list(state.play_points)
+        totals = game.match.ledger.after(round_points)
+    caption = text(lang, "practice.table", round=len(game.rounds))
+    wide = _draw(state.layout, lang, caption, True, "wide")
+    narrow = _draw(state.layout, lang, caption, True, "narrow")
+    seats = []
+    for seat in range(game.players):
+        name = seat_name(game, seat, lang)
+        count = len(state.hand(seat))
+        key = f"practice.seat_line.turn.{_who(seat)}" if seat == turn else "practice.seat_line"
+        seats.append(
+            {
+                "seat": seat,
+                "name": name,
+                "tiles": count,
+                "turn": seat == turn,
+                "text": text(lang, key, name=name, count=count),
+            }
+        )
+    finished = any(r.is_terminal for r in game.rounds)
+    out: dict[str, Any] = {
+        "phase": game.phase,
+        "round": len(game.rounds),
+        "seed": game.save["seed"],
+        "turn": turn,
+        "you": YOU,  # the reader's seat (from 0): the one a round's review judges
+        "your_turn": your_turn,
+        "turn_text": (
+            s["practice.your_turn"]
+            if your_turn
+            else text(lang, "practice.thinking", name=seat_name(game, turn, lang))
+            if turn is not None
+            else ""
+        ),
+        "layout": wide,
+        "layout_narrow": narrow,
+        "hand": hand,
+        "seats": seats,
+        "boneyard": state.boneyard_size if game.rules.policy.deal.boneyard else None,
+        "open_ends": _open_ends(state, lang),
+        "log": _log(game, state, lang),
+        "sides": [
+            {
+                "name": _side_name(game, side, lang),
+                "round": round_points[side],
+                "total": totals[side],
+            }
+            for side in range(sides)
+        ],
+        "target": game.match.target,
+        "can_undo": any(YOU in movers for movers in game.movers),
+        "can_download": finished,
+        "download_note": "" if finished else s["practice.download_note"],
+        "notes": _notes(game, state, lang),
+        "link": link(game.save),
+        "history": _history(game, lang),
+        "round_end": None,
+        "match_end": None,
+    }
+    if state.is_terminal:
+        result = state.result()
+        next_seat = result.next_leader
+        out["round_end"] = {
+            "text": end_text(game, state, lang),
+            "hands": _hand_lines(game, state, lang),
+            "next": (
+                text(lang, "practice.next_leader", name=seat_name(game, next_seat, lang))
+                if not game.match.is_over
+                else ""
+            ),
+        }
+    if game.match.is_over:
+        outcome = game.match.outcome
+        if outcome.drawn:
+            out["match_end"] = s["practice.match_drawn"]
+        else:
+            assert outcome.winner is not None
+            out["match_end"] = text(
+                lang,
+                "practice.match_won",
+                name=_side_name(game, outcome.winner, lang),
+                points=game.match.totals[outcome.winner],
+            )
+    return out
