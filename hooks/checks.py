@@ -16,18 +16,18 @@ problem. Every problem names its file, and its example id or figure.
 
 1. **Worked examples** (``example``): the JSON must be an example of its kind, every
    field known and of the right type (``engine.features.examples.validate``: ``"pips": 5``,
-   ``"totals": []`` or ``"raw": "12"`` are errors), and the engine must give its
-   documented results (``engine.features.examples.check``). The prose must write every
-   documented result number, and may write only numbers of the data or of the
-   engine's arithmetic; a tile it names must be one of the data's (or, at a round's
-   end, a tile whose pips are one of the hands'). Arithmetic in the prose (numbers
-   joined by ``+ − × = →``) is read step by step: each ``=`` must hold, and each step
-   must be one of the engine's (``engine.features.examples.steps``), operand by operand and in
-   order, so ``7 + 8 − 7`` fails where the engine has ``7 + 8 − 3`` although 7 is in
-   the data. The prose of a round's end must write every step of
-   ``engine.core.scoring.breakdown``: the teams' sums of a blocked round in partnerships,
-   the raw sum when it adds two numbers or more (``14 + 9 + 3 = 26``), the rounding
-   (``26 → 25``) and the doubling (``10 × 2 = 20``).
+   ``"totals": []`` or ``"raw": "12"`` are errors), and the engine must give its documented
+   results (``engine.features.examples.check``). The prose must write every documented
+   result number, and may write only numbers of the data or of the engine's arithmetic; a
+   tile it names must be one of the data's (or, at a round's end, a tile whose pips are one
+   of the hands'). Arithmetic in the prose (numbers joined by ``+ − × = →``) is read step by
+   step: each ``=`` must hold, and each step must be one of the engine's
+   (``engine.features.examples.example_steps``), operand by operand and in order, so
+   ``7 + 8 − 7`` fails where the engine has ``7 + 8 − 3`` although 7 is in the data. The
+   prose of a round's end must write every step of ``engine.core.scoring.breakdown``: the
+   teams' sums of a blocked round in partnerships, the raw sum when it adds two numbers or
+   more (``14 + 9 + 3 = 26``), the rounding (``26 → 25``) and the doubling
+   (``10 × 2 = 20``).
 2. **Figures** (``domino``, ``try``): a caption may name only tiles of the figure (of
    its layout, or of a try-it figure's hand) and state only numbers of the figure: its
    open values and, in All Fives, what an end counts, the count and the score. Its
@@ -77,12 +77,12 @@ from engine.core.errors import DominoError
 from engine.core.rules import PRESETS as _PRESETS
 from engine.core.rules import Rules as _Rules
 from engine.core.rules import round_to_five as _round_to_five
-from engine.core.scoring import Step as _Step
+from engine.core.scoring import ScoreStep as _Step
 from engine.core.tiles import Tile as _Tile
 from engine.features import examples as _examples
 from engine.features.examples import check as _engine_check
 from engine.features.examples import evaluate as _engine_evaluate
-from engine.features.examples import steps as _engine_steps
+from engine.features.examples import example_steps as _engine_steps
 from engine.presentation.views.rounds import round_steps as _round_steps
 from engine.presentation.views.tryit import try_view as _try_view
 from hooks import kit
@@ -183,7 +183,7 @@ def number_problems(
     """Where the prose and the data of an example disagree about numbers.
 
     Every number of the prose must be a number of the data or of the engine's
-    arithmetic (``steps``, :func:`engine.features.examples.steps`), every number of a
+    arithmetic (``steps``, :func:`engine.features.examples.example_steps`), every number of a
     documented result (RESULT_NUMBER_FIELDS) must be written in the prose, and a tile
     the prose names must be one of the data's, or one whose pips are a hand's.
     """
@@ -334,7 +334,7 @@ def caption_problems(step: dict[str, str], hand: Sequence[str] = ()) -> list[str
     The caption may name only tiles of the layout (or of ``hand``, a try-it figure's
     tray) and state only numbers of the figure: its open values and, where plays score
     (All Fives), what an end counts, the count and the score. Its arithmetic must be
-    the engine's (:func:`engine.features.examples.steps`): the open ends' counts added, or a
+    the engine's (:func:`engine.features.examples.example_steps`): the open ends' counts added, or a
     double end's halves. With an ``example``, the engine must give its documented
     results and the caption must state them.
     """

@@ -19,12 +19,12 @@ a time (every step is drawn here, so without script all steps show in order)::
     caption: Lay [1|1] on the 1 end.
     ```
 
-A ``round`` fence holds a round's game record (the format of ``python -m engine
-replay``); the engine tells it step by step, from the deal to the score's arithmetic, in
-the page's language. A ``try`` fence (``plays``, ``hand``, ``caption``, ``preset``) is a
-figure where the reader lays tiles from a small tray; the engine in the browser judges
-each move (``engine.presentation.web.try_move``). A ``rules-table`` fence (``preset:`` one preset or
-several, e.g. ``preset: draw all-fives``) is the deal and target table of those games,
+A ``round`` fence holds a round's game record (the format of ``python -m engine replay``);
+the engine tells it step by step, from the deal to the score's arithmetic, in the page's
+language. A ``try`` fence (``plays``, ``hand``, ``caption``, ``preset``) is a figure where
+the reader lays tiles from a small tray; the engine in the browser judges each move
+(``engine.presentation.web.lay_on_figure``). A ``rules-table`` fence (``preset:`` one preset
+or several, e.g. ``preset: draw all-fives``) is the deal and target table of those games,
 per player count, written by the engine from the presets (``Rules.hand_size``,
 ``stock_size``, ``target``) with headers from its language tables: the translator edits
 nothing in it.

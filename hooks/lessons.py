@@ -37,15 +37,15 @@ The checks
 Before anything is rendered, every page with lesson tasks is checked in every language,
 and each problem names its file and task:
 
-- the task is one the engine can read, its position is legal (the plays are legal, the
-  deal is a deal of its game), and its accepted answers are exactly the engine's right
-  answers (:func:`engine.features.lessons.problems`; for a move task, every legal move that meets
-  the goal, and no other);
+- the task is one the engine can read, its position is legal (the plays are legal, the deal
+  is a deal of its game), and its accepted answers are exactly the engine's right answers
+  (:func:`engine.features.lessons.task_problems`; for a move task, every legal move that
+  meets the goal, and no other);
 - its texts: a question, a right and a wrong explanation, a hint, a label for each
   choice and no other; a ``wrong.ANSWER`` explanation only for an answer that is wrong;
   a tile named only if it is in the position; written arithmetic that adds up, and in
   the question, the right explanation and the hint only the engine's own steps
-  (``engine.features.lessons.steps``); a number task's right explanation states the number;
+  (``engine.features.lessons.task_steps``); a number task's right explanation states the number;
 - the page: every task under a lesson heading with an ``{#id}``, three to six tasks a
   lesson, task ids unique on the site's page, one ``lesson-map`` before the lessons;
 - across languages: the same lessons and tasks in the same order, with the same texts
@@ -77,7 +77,7 @@ from engine.core.words import strings as _strings
 from engine.core.words import text as _text
 from engine.features import lessons as _lessons
 from engine.lang import reader_seat
-from engine.presentation.views.lessons import view as _task_view
+from engine.presentation.views.lessons import task_view as _task_view
 from hooks import checks, kit
 from hooks import numbers as _numbers
 from hooks.app_forms import script_url
@@ -170,7 +170,7 @@ def task_problems(body: str, lang: str) -> list[str]:
         fence = parse_task(body)
     except ValueError as e:
         return [f"cannot be read: {e}"]
-    problems = list(_lessons.problems(fence.data, fence.accepted))
+    problems = list(_lessons.task_problems(fence.data, fence.accepted))
     if problems and problems[0].startswith("the task or its position"):
         return problems
     task = _lessons.Task.of(fence.data)
@@ -196,7 +196,7 @@ def task_problems(body: str, lang: str) -> list[str]:
             problems.append(f"{key} explains a right answer as wrong")
     # Tiles and arithmetic of the texts.
     tiles = _lessons.tiles_of(task)
-    steps = _lessons.steps(task)
+    steps = _lessons.task_steps(task)
     for key, text in texts.items():
         for tile in dict.fromkeys(checks.tile_refs(text)):
             if tile not in tiles:

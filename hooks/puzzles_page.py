@@ -129,12 +129,12 @@ def render_list(lang: str) -> str:
     )
     sections = []
     for theme in _puzzles.THEMES:
-        found = [p for p in _puzzles.load() if p.theme == theme]
+        found = [p for p in _puzzles.load_puzzles() if p.theme == theme]
         found.sort(key=lambda p: levels.index(p.difficulty))
         items = "".join(
             f'<li data-puzzle="{_e(p.id)}" data-level="{p.difficulty}">'
             f'<button type="button" class="puzzles__open" data-puzzle="{_e(p.id)}">'
-            f"{_e(_view.title(p, lang))}</button> "
+            f"{_e(_view.puzzle_title(p, lang))}</button> "
             f'<span class="puzzles__about">{_e(_view.game(p, lang))} · '
             f"{_e(s[f'puzzle.level.{p.difficulty}'])}</span> "
             f'<span class="puzzles__done" hidden>{_e(s[PREFIX + "done"])}</span></li>'
@@ -215,8 +215,8 @@ def render(body: str, lang: str, page_url: str) -> str:
     if body.strip():
         raise ValueError("the puzzles block takes no lines")
     s = _strings(lang)
-    total = len(_puzzles.load())
-    ids = " ".join(p.id for p in _puzzles.load())
+    total = len(_puzzles.load_puzzles())
+    ids = " ".join(p.id for p in _puzzles.load_puzzles())
     return (
         f'<div class="puzzles" {SEARCH_EXCLUDE} data-storage="{STORAGE_KEY}" '
         f'data-total="{total}" data-ids="{_e(ids)}" data-busy="false" '

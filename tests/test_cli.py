@@ -34,7 +34,7 @@ from engine.core.records import (
     replay_document,
 )
 from engine.features import practice
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 
 BASE = load("example_records.json")["blocked-3-7-8"]["record"]
 GOOD_LINE = json.dumps(BASE)
@@ -113,7 +113,7 @@ def match() -> tuple[dict, list[list[int]]]:
     """An All Fives match for three (draws, a spinner, play points), played to its end:
     its record and its totals after each round."""
     save = play_to_the_end(practice.new_save("all-fives", {}, 3, ["beginner", "club"], seed=7))
-    game = practice.load(save)
+    game = practice.load_game(save)
     return practice.match_record(save), [list(t) for t in game.match.history]
 
 

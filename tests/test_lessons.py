@@ -147,33 +147,33 @@ def test_number_tasks_ask_the_rules_engine() -> None:
     assert lessons.right_answers({**layout, "ask": "play-score"}) == ["10"]
     assert lessons.right_answers({**layout, "ask": "ends"}) == ["2"]
     assert lessons.right_answers({**layout, "ask": "open right"}) == ["5"]
-    steps = [s.notation() for s in lessons.steps(BLOCKED)]
+    steps = [s.notation() for s in lessons.task_steps(BLOCKED)]
     assert "7 + 8 − 3 = 12" in steps and "1 + 6 = 7" in steps
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_answer_is_judged_with_the_engines_reason_in_the_pages_language(lang: str) -> None:
     task = table("2-6", "2-4 1-6 3-5", preset="all-fives", goal="score")
-    assert lessons.judge(task, "4-2@left", lang) == {
+    assert lessons.judge_answer(task, "4-2@left", lang) == {
         "right": True,
         "answer": "2-4@left",
         "reason": "",
     }
     # Illegal: the engine's own error. Legal but missing the goal: why.
-    illegal = lessons.judge(task, "3-5@left", lang)
+    illegal = lessons.judge_answer(task, "3-5@left", lang)
     assert not illegal["right"]
     assert illegal["reason"] == DominoError("no_match", tile="[3|5]", end="left", value=2).message(
         lang
     )
-    legal = lessons.judge(task, "1-6@right", lang)
+    legal = lessons.judge_answer(task, "1-6@right", lang)
     end = strings(lang)["end.to.right"]
     assert legal["reason"] == text(lang, "lesson.missed.score", tile="[1|6]", end=end, count=3)
-    assert lessons.judge(turn("block"), "draw", lang) == {
+    assert lessons.judge_answer(turn("block"), "draw", lang) == {
         "right": False,
         "answer": "draw",
         "reason": "",
     }
-    assert lessons.judge(BLOCKED, " 12 ", lang)["right"]
+    assert lessons.judge_answer(BLOCKED, " 12 ", lang)["right"]
 
 
 def test_bad_tasks_and_answers_are_errors_through_the_web_call() -> None:

@@ -15,7 +15,7 @@ from engine.core.records import replay
 from engine.core.words import strings
 from engine.features import practice
 from engine.lang import LANGUAGES
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 from engine.presentation.web import call
 
 
@@ -55,7 +55,7 @@ def play_match(save: dict, lang: str = "en", max_moves: int = 2000) -> tuple[dic
 def test_a_whole_match_is_played_and_its_record_replays_the_same(preset, options, players, levels):
     save = practice.new_save(preset, options, players, levels, seed=11)
     save, views = play_match(save)
-    game = practice.load(save)
+    game = practice.load_game(save)
     last = views[-1]
     assert last["match_end"] and last["round_end"]["text"]
     assert [s["total"] for s in last["sides"]] == game.match.totals

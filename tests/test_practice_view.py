@@ -26,7 +26,7 @@ from engine.features import practice
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 from engine.presentation.web import call
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def expected_kinds(state: RoundState) -> list[tuple[str, int | None]]:
 
 def test_the_log_tells_every_event_of_the_round_once_in_order(match):
     save, views = match
-    game = practice.load(save)
+    game = practice.load_game(save)
     finals = [v for v in views if v["phase"] != "play"]
     assert len(finals) == len(game.rounds)
     for state, view in zip(game.rounds, finals, strict=True):
@@ -93,7 +93,7 @@ def test_drawn_marks_exactly_the_tiles_drawn_since_the_readers_last_play():
     for seed in range(5, 12):
         save = practice.new_save("draw", {}, 4, ["club"] * 3, seed=seed)
         save, views = play_match(save)
-        game = practice.load(save)
+        game = practice.load_game(save)
         for view in views:
             if not view["your_turn"]:
                 continue
@@ -120,7 +120,7 @@ def _state_at(game: practice.Game, view: dict) -> RoundState:
     save["rounds"] = save["rounds"][: k + 1]
     plays = [e for e in full.events[:target] if e.kind == "play"]
     save["rounds"][k] = save["rounds"][k][: len(plays)]
-    state = practice.load(save).state
+    state = practice.load_game(save).state
     assert len(state.events) == target
     return state
 
@@ -144,7 +144,7 @@ def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, player
             for tile in view["hand"]:
                 assert bool(tile["ends"]) == tile["playable"]
                 for end in tile["ends"]:
-                    after = practice.load(practice.play(save, end["move"])).state
+                    after = practice.load_game(practice.play(save, end["move"])).state
                     event = next(e for e in reversed(after.events) if e.kind == "play")
                     assert (event.seat, str(event.tile)) == (0, tile["name"])
                     assert end["end"] == (None if event.end is None else event.end.value)
@@ -165,7 +165,7 @@ def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, player
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_all_fives_round_end_adds_play_and_end_points(lang):
     save, views = play_match(practice.new_save("all-fives", {}, 3, ["club", "club"], seed=4), lang)
-    game = practice.load(save)
+    game = practice.load_game(save)
     ends = [v for v in views if v["phase"] != "play"]
     assert len(ends) == len(game.rounds) >= 2
     for view, state in zip(ends, game.rounds, strict=True):
@@ -211,7 +211,7 @@ def test_the_open_ends_are_counted_in_all_fives_only():
     fives = practice_view(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
     assert fives["open_ends"]["count"] == 0 and fives["open_ends"]["text"]
     save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
-    game = practice.load(save)
+    game = practice.load_game(save)
     last = next(v for v in views if v["phase"] != "play")
     assert last["open_ends"]["count"] == game.rounds[0].layout.count()
     assert str(last["open_ends"]["count"]) in last["open_ends"]["text"]
@@ -225,7 +225,7 @@ def test_the_open_ends_are_counted_in_all_fives_only():
 def test_the_danish_first_round_says_why_its_tile_opens(lang):
     for seed in range(40):
         save = practice.new_save("block-dk", {}, 2, ["club"], seed=seed)
-        state = practice.load(save).state
+        state = practice.load_game(save).state
         view = practice_view(save, lang)
         assert len(view["notes"]) == 1
         note = view["notes"][0]
@@ -431,7 +431,7 @@ def test_a_bad_new_game_is_told_wholly_in_the_language_at_its_field(lang):
 
 def test_the_table_comes_drawn_for_a_phone_as_well():
     save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=8))
-    game = practice.load(save)
+    game = practice.load_game(save)
     view = next(v for v in views if v["phase"] != "play")
     caption = strings("en")["practice.table"].format(round=1)
     layout = game.rounds[0].layout
@@ -444,7 +444,7 @@ def test_the_table_comes_drawn_for_a_phone_as_well():
 PYODIDE_PROGRAM = """
 import json
 from engine.features import practice
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 from engine.presentation.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
 views = []

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PUZZLES = P.load()
+PUZZLES = P.load_puzzles()
 TEXT = P.DATA.read_text(encoding="utf-8")
 
 
@@ -268,28 +268,34 @@ def changed(**fields: object) -> P.Puzzle:
 def test_a_changed_answer_value_theme_or_difficulty_is_found() -> None:
     first = PUZZLES[0]
     other = next(m for m in first.values if m != first.answer)
-    assert P.problems(first) == []
-    said = " ".join(P.problems(changed(answer=other)))
+    assert P.puzzle_problems(first) == []
+    said = " ".join(P.puzzle_problems(changed(answer=other)))
     assert f"the answer is {first.answer}, not {other}" in said
     values = {**first.values, other: first.values[other] + 1}
-    assert "the moves' values are" in " ".join(P.problems(changed(values=values)))
+    assert "the moves' values are" in " ".join(P.puzzle_problems(changed(values=values)))
     points = [p + 5 for p in first.points]
-    assert "the winning line ends with the points" in " ".join(P.problems(changed(points=points)))
+    assert "the winning line ends with the points" in " ".join(
+        P.puzzle_problems(changed(points=points))
+    )
     theme = next(t for t in P.THEMES if t != first.theme)
-    assert f"the theme is {first.theme}, not {theme}" in " ".join(P.problems(changed(theme=theme)))
+    assert f"the theme is {first.theme}, not {theme}" in " ".join(
+        P.puzzle_problems(changed(theme=theme))
+    )
     level = next(d for d in P.DIFFICULTIES if d != first.difficulty)
-    said = " ".join(P.problems(changed(difficulty=level)))
+    said = " ".join(P.puzzle_problems(changed(difficulty=level)))
     assert f"the difficulty is {first.difficulty}, not {level}" in said
 
 
 def test_a_changed_position_is_found() -> None:
     first = PUZZLES[0]
-    assert "its position is not allowed" in " ".join(P.problems(changed(plays=["6-6", "0-0"])))
+    assert "its position is not allowed" in " ".join(
+        P.puzzle_problems(changed(plays=["6-6", "0-0"]))
+    )
     # One play fewer: another position, which is not this puzzle (or no puzzle at all).
     if first.plays:
-        assert P.problems(changed(plays=list(first.plays[:-1])))
+        assert P.puzzle_problems(changed(plays=list(first.plays[:-1])))
     swapped = [list(first.hands[1]), list(first.hands[0]), *map(list, first.hands[2:])]
-    assert P.problems(changed(hands=swapped))
+    assert P.puzzle_problems(changed(hands=swapped))
 
 
 @pytest.mark.slow  # solves every stored puzzle twice
@@ -553,7 +559,7 @@ def move_args(puzzle: P.Puzzle, move: str) -> dict[str, object]:
 
 def test_the_view_shows_the_position_every_hand_and_the_ends() -> None:
     for number, puzzle in enumerate(PUZZLES, start=1):
-        shown = view.view(puzzle, "en")
+        shown = view.puzzle_view(puzzle, "en")
         state = puzzle.state()
         seat = state.current_player
         assert seat is not None
@@ -590,7 +596,10 @@ def test_a_right_move_steps_through_the_winning_line_and_says_why() -> None:
         assert got["right"] is True and got["move"] == puzzle.answer
         assert got["verdict"] == text("en", "puzzle.right", move=view.move_label(best.move, "en"))
         runner = max(m.value for m in wrong)
-        assert view.signed(best.value) in got["worth"] and view.signed(runner) in got["worth"]
+        assert (
+            view.signed_whole(best.value) in got["worth"]
+            and view.signed_whole(runner) in got["worth"]
+        )
         assert got["why"] and "{" not in got["why"]
         # One step a play of the line, then the end of the round with its score.
         assert len(got["steps"]) == len(best.line) + 1
@@ -608,17 +617,17 @@ def test_the_why_of_each_theme_names_its_facts() -> None:
     for puzzle in of_theme("pass"):
         lines = view.solved(puzzle)
         _, facts = P.theme_of(lines)
-        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        said = view.judge_move(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
         assert f"Seat {facts['seat'] + 1} passed" in said
     for puzzle in of_theme("double"):
         tile = str(Move.parse(puzzle.answer).tile)
-        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        said = view.judge_move(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
         assert said.startswith(tile), said
     for puzzle in of_theme("fives")[:3]:
         state = puzzle.state()
         after = state.clone()
         after.apply(puzzle.answer)
-        said = view.judge(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
+        said = view.judge_move(puzzle, *puzzle.answer.partition("@")[::2], "en")["why"]
         assert f"add up to {after.layout.count()}" in said
 
 
@@ -629,7 +638,10 @@ def test_a_wrong_move_shows_the_line_that_refutes_it() -> None:
     got = ask(move_args(puzzle, str(worst.move)), "de")["value"]
     assert got["right"] is False
     assert "values" not in got  # the answer is not given away
-    assert view.signed(worst.value) in got["worth"] and view.signed(best.value) in got["worth"]
+    assert (
+        view.signed_whole(worst.value) in got["worth"]
+        and view.signed_whole(best.value) in got["worth"]
+    )
     assert len(got["steps"]) == len(worst.line) + 1
     assert got["steps"][-1]["caption"].endswith(tell_end(end_of(state, worst.line), "de"))
     assert got["line"] == text("de", "puzzle.line.refutation")
@@ -672,10 +684,10 @@ def test_every_word_of_every_theme_is_there_and_no_seat_zero(lang: str) -> None:
     said: list[str] = []
     for theme in P.THEMES:
         for puzzle in of_theme(theme)[:2]:
-            said += texts_of(view.view(puzzle, lang))
+            said += texts_of(view.puzzle_view(puzzle, lang))
             _, best, wrong = solved(puzzle)
             for mv in (best, wrong[0]):
-                said += texts_of(view.judge(puzzle, *str(mv.move).partition("@")[::2], lang))
+                said += texts_of(view.judge_move(puzzle, *str(mv.move).partition("@")[::2], lang))
     said = [t for t in said if not t.lstrip().startswith("<svg")]
     assert not [t for t in said if "{" in t]
     assert not [t for t in said if seat_zero(lang).search(t)]

@@ -346,7 +346,7 @@ def test_exact_values_are_those_of_every_consistent_deal_solved(preset: str, pla
     assert len(cases) == most
     for state, d in cases:
         count, values = plain_exact(state, d)
-        j = rv.judge(d)
+        j = rv.judge_decision(d)
         assert j.method == "exact" and j.deals == count
         assert [v.value for v in j.values] == pytest.approx(values, abs=1e-9)
         # The moves rank as the plain values rank, the best first.
@@ -377,7 +377,7 @@ def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
     for seed in range(2):
         state = random_round(preset, players, seed)
         for d in rv.decisions(state, 0):
-            a, b = rv.judge(d, seed=0), rv.judge(d, seed=1)
+            a, b = rv.judge_decision(d, seed=0), rv.judge_decision(d, seed=1)
             if a.exact:
                 assert b.exact and a.values == b.values
                 continue
@@ -397,7 +397,7 @@ def test_marks_are_stable_between_two_seeds_within_the_sampling_error(
 def practice_record(preset: str, players: int, seed: int) -> dict[str, Any]:
     """The record of a finished practice round: the reader plays its last legal move."""
     save = practice.new_save(preset, {}, players, ["club"] * (players - 1), seed)
-    while (game := practice.load(save)).phase == "play":
+    while (game := practice.load_game(save)).phase == "play":
         if game.state.current_player == practice.YOU:
             save = practice.play(save, str(game.state.legal_moves()[-1]))
         else:
@@ -461,7 +461,7 @@ for preset, players, seed in CASES:
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_moves()))
     for d in rv.decisions(state, 0):
-        j = rv.judge(d, seed=2, budget=12)
+        j = rv.judge_decision(d, seed=2, budget=12)
         out.append([j.method, j.deals, [v.value for v in j.values], j.mark])
 json.dumps(out)
 """

@@ -357,7 +357,7 @@ def test_a_save_with_rounds_nested_500_deep_is_an_error(method: str) -> None:
 
 def test_a_deep_save_read_by_the_engine_itself_is_a_bad_save() -> None:
     with pytest.raises(DominoError) as info:
-        practice.load({**SAVE, "rounds": nested(500)})
+        practice.load_game({**SAVE, "rounds": nested(500)})
     assert info.value.code == "bad_save"
     assert info.value.message("de") == (
         "Dieses gespeicherte Spiel ist nicht lesbar (es verschachtelt seine Daten über mehr "

@@ -16,7 +16,7 @@ from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, sco
 from engine.core.records import replay, replay_round
 from engine.core.rules import round_to_five
 from engine.core.scoring import RoundEnd
-from engine.features.examples import check, steps
+from engine.features.examples import check, example_steps
 
 RECORDS = load("example_records.json")
 
@@ -390,7 +390,7 @@ def test_a_malformed_example_is_an_error_that_says_what_is_wrong(spec, says):
 
 def test_example_steps_are_the_engines_arithmetic():
     def notation(spec):
-        return [s.notation() for s in steps({"id": "x", **spec})]
+        return [s.notation() for s in example_steps({"id": "x", **spec})]
 
     rounding = {"kind": "round-end", "preset": "block-dk", "options": {"rounding": True}}
     assert notation({**rounding, "pips": [0, 14, 9, 3], "went_out": 0}) == [

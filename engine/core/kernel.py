@@ -424,7 +424,7 @@ def packed_turn(
     return advance
 
 
-def required_opening(hands: Sequence[int]) -> tuple[int, int]:
+def packed_opening(hands: Sequence[int]) -> tuple[int, int]:
     """The seat and tile that must open a first round of ``block-dk``."""
     rank = OPENING_RANK
     best = (-1, -1, -1)

@@ -188,7 +188,7 @@ class LeadPolicy:
         """
         if self.first != "highest_double":
             return None
-        seat, tile = kernel.required_opening([to_mask(h) for h in hands])
+        seat, tile = kernel.packed_opening([to_mask(h) for h in hands])
         return seat, ALL_TILES[tile]
 
     @staticmethod

@@ -41,7 +41,7 @@ def side_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Term:
+class PipTerm:
     """One side's pips in a round's arithmetic: added (an opponent) or taken away (the
     winner's own, when a blocked round is scored by difference)."""
 
@@ -56,7 +56,7 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Step:
+class ScoreStep:
     """One step of a round's arithmetic, in the notation every language shares.
 
     ``kind`` is ``"side"`` (a team's two hands added, for a blocked round in
@@ -95,11 +95,11 @@ class ScoreBreakdown:
     """
 
     end: RoundEnd
-    terms: tuple[Term, ...]
+    terms: tuple[PipTerm, ...]
     raw: int
     rounded: int | None
     doubled: int | None
-    sides: tuple[Term, ...] = ()
+    sides: tuple[PipTerm, ...] = ()
 
     @property
     def points(self) -> int:
@@ -128,22 +128,22 @@ class ScoreBreakdown:
             return tuple(t.sign * t.total for t in self.terms)
         return tuple(t.sign * p for t in self.terms for p in t.pips)
 
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[ScoreStep, ...]:
         """Every step from the hands to the score, in order: the team sums a blocked
         round compares, the raw sum (when it adds more than one number), the rounding
         (when it changes the score) and the doubling."""
-        steps = [Step("side", side.pips, side.total) for side in self.sides]
+        steps = [ScoreStep("side", side.pips, side.total) for side in self.sides]
         if not self.terms:
             return tuple(steps)
         operands = self.operands()
         if len(operands) > 1:
-            steps.append(Step("sum", operands, self.raw))
+            steps.append(ScoreStep("sum", operands, self.raw))
         score = self.raw
         if self.rounded is not None and self.rounded != self.raw:
-            steps.append(Step("round", (self.raw,), self.rounded))
+            steps.append(ScoreStep("round", (self.raw,), self.rounded))
             score = self.rounded
         if self.doubled is not None:
-            steps.append(Step("double", (score, 2), self.doubled))
+            steps.append(ScoreStep("double", (score, 2), self.doubled))
         return tuple(steps)
 
     def render(self, lang: str = "en") -> str:
@@ -163,7 +163,7 @@ class ScoreBreakdown:
             if doubling:
                 line = text(lang, "score.doubled", sum=line, points=doubling[0].notation())
         if len(self.sides) == 2:
-            a, b = (Step("side", side.pips, side.total).notation() for side in self.sides)
+            a, b = (ScoreStep("side", side.pips, side.total).notation() for side in self.sides)
             line = text(lang, "score.teams", a=a, b=b, score=line)
         return line
 
@@ -190,13 +190,13 @@ def breakdown(
     side, signed = end_terms(sums, out_side, policy.end.by_difference)
     # A blocked round between teams compares the teams' sums: each is a step.
     sides = (
-        tuple(Term(1, tuple(pips[s] for s in members)) for members in seats)
+        tuple(PipTerm(1, tuple(pips[s] for s in members)) for members in seats)
         if went_out is None and any(len(members) > 1 for members in seats)
         else ()
     )
     if side is None:
         return ScoreBreakdown(RoundEnd(None, None, 0, blocked=True), (), 0, None, None, sides)
-    terms = tuple(Term(sign, tuple(pips[s] for s in seats[i])) for i, sign in signed)
+    terms = tuple(PipTerm(sign, tuple(pips[s] for s in seats[i])) for i, sign in signed)
     # Who leads next, where the winner does: the seat that went out, or of a blocked
     # round's winning side the seat the lead policy names.
     seat = went_out if went_out is not None else policy.lead.winning_seat(pips, seats[side], leader)

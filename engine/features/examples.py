@@ -17,7 +17,7 @@ documented result differs. Kinds (inputs → results):
 a number, totals that miss a side, a raw score written as text, a field of another kind
 are all errors), so a malformed example is a :class:`DominoError` naming it, never a
 crash. :func:`steps` gives the arithmetic an example's prose may show, step by step
-(:class:`engine.core.scoring.Step`): for a round's end, every step of
+(:class:`engine.core.scoring.ScoreStep`): for a round's end, every step of
 :func:`engine.core.scoring.breakdown`.
 """
 
@@ -31,7 +31,7 @@ from engine.core.errors import DominoError, Term
 from engine.core.layout import Layout
 from engine.core.match import match_outcome
 from engine.core.rules import Rules
-from engine.core.scoring import RoundEnd, Step, breakdown, score_round_end
+from engine.core.scoring import RoundEnd, ScoreStep, breakdown, score_round_end
 from engine.core.tiles import Tile
 from engine.lang import reader_seat
 
@@ -217,7 +217,7 @@ def evaluate(spec: Spec) -> Spec:
     return KINDS[spec["kind"]](spec)
 
 
-def steps(spec: Spec) -> tuple[Step, ...]:
+def example_steps(spec: Spec) -> tuple[ScoreStep, ...]:
     """The arithmetic an example's prose may show, as the engine does it:
 
     - ``round-end``: every step of :func:`engine.core.scoring.breakdown` (team sums, the raw
@@ -240,21 +240,23 @@ def steps(spec: Spec) -> tuple[Step, ...]:
         return score.steps()
     if kind == "tile-value":
         tile = Tile.parse(spec["tile"])
-        halves = (Step("sum", (tile.low, tile.high), tile.pips),)
+        halves = (ScoreStep("sum", (tile.low, tile.high), tile.pips),)
         return (
-            halves if tile.is_double else (*halves, Step("sum", (tile.high, tile.low), tile.pips))
+            halves
+            if tile.is_double
+            else (*halves, ScoreStep("sum", (tile.high, tile.low), tile.pips))
         )
     if kind == "rounding":
         rounded = _rounding(spec)["rounded"]
-        return () if rounded == spec["raw"] else (Step("round", (spec["raw"],), rounded),)
+        return () if rounded == spec["raw"] else (ScoreStep("round", (spec["raw"],), rounded),)
     if kind == "layout" and _rules(spec).policy.play.scores:
         layout = _build_layout(spec)
         counts = [layout.end_count(e) for e in layout.ends]
         added = tuple(c for c in counts if c)
-        found = [Step("sum", added, layout.count())] if len(added) > 1 else []
+        found = [ScoreStep("sum", added, layout.count())] if len(added) > 1 else []
         for end, c in zip(layout.ends, counts, strict=True):
             if c and c == 2 * end.value:
-                found.append(Step("sum", (end.value, end.value), c))
+                found.append(ScoreStep("sum", (end.value, end.value), c))
         return tuple(found)
     return ()
 

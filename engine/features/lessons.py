@@ -40,7 +40,7 @@ Kinds of task, and what the engine works out:
 :func:`right_answers` lists the right answers, :func:`problems` checks a task and its
 accepted answers (the build uses it: the accepted answers must be exactly the right
 ones), and :func:`steps` the arithmetic an explanation may write. What a task shows is
-:func:`engine.presentation.views.lessons.view`.
+:func:`engine.presentation.views.lessons.task_view`.
 """
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ from engine.core.errors import DominoError, Seat
 from engine.core.kernel import next_seat, to_mask
 from engine.core.layout import END_ORDER, Layout, parse_end, parse_play
 from engine.core.rules import Rules
-from engine.core.scoring import Step
+from engine.core.scoring import ScoreStep
 from engine.core.state import Event, Move, RoundState, legal_moves_of
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, strings, text
-from engine.features.examples import steps as example_steps
+from engine.features.examples import example_steps as example_steps
 
 KINDS: tuple[str, ...] = ("move", "choice", "number")
 GOALS: tuple[str, ...] = ("any", "score", "most", "spinner")
@@ -486,7 +486,7 @@ def normal(task: Task, answer: object) -> str:
     return answer
 
 
-def judge(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, Any]:
+def judge_answer(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, Any]:
     """Whether ``answer`` is right, and the engine's own reason when it is not, told in
     ``lang``: the error of an illegal move, or why a legal move misses the goal. The
     page adds the explanations its author wrote. A malformed answer is an error."""
@@ -521,7 +521,7 @@ def judge(task: Task | dict[str, Any], answer: object, lang: str) -> dict[str, A
 # ---------------------------------------------------------------------------------------
 
 
-def problems(task: Task | dict[str, Any], accepted: Sequence[str]) -> list[str]:
+def task_problems(task: Task | dict[str, Any], accepted: Sequence[str]) -> list[str]:
     """What is wrong with a task and its ``accepted`` answers: a position the rules do
     not allow, an accepted answer that is not right, or a right answer not accepted
     (for a move task, the accepted moves must be exactly the legal moves that meet the
@@ -562,7 +562,7 @@ def problems(task: Task | dict[str, Any], accepted: Sequence[str]) -> list[str]:
             continue
         why = ""
         if task.kind == "move":
-            why = judge(task, a, "en")["reason"]
+            why = judge_answer(task, a, "en")["reason"]
         found.append(
             f"the accepted answer {a!r} is wrong"
             + (f" ({why})" if why else "")
@@ -584,21 +584,23 @@ def layout_plays(layout: Layout) -> list[str]:
     ]
 
 
-def steps(task: Task | dict[str, Any]) -> tuple[Step, ...]:
+def task_steps(task: Task | dict[str, Any]) -> tuple[ScoreStep, ...]:
     """The arithmetic an explanation of ``task`` may write, as the engine does it: the
     score's steps (:meth:`engine.core.scoring.ScoreBreakdown.steps`), each hand's pips added
     and each of its tiles' halves, and in All Fives the open ends' counts added, on the
     table and, for a move task, after each right move."""
     task = Task.of(task)
     pos = position(task)
-    found: list[Step] = []
+    found: list[ScoreStep] = []
     if pos.state is not None:
         if pos.state.is_terminal:
             found += pos.state.score_breakdown().steps()
         for hand in pos.state.hands:
             if len(hand) > 1:
-                found.append(Step("sum", tuple(t.pips for t in hand), sum(t.pips for t in hand)))
-            found += [Step("sum", (t.low, t.high), t.pips) for t in hand]
+                found.append(
+                    ScoreStep("sum", tuple(t.pips for t in hand), sum(t.pips for t in hand))
+                )
+            found += [ScoreStep("sum", (t.low, t.high), t.pips) for t in hand]
     if pos.rules.policy.play.scores:
         layouts = [pos.layout] if pos.layout.tiles else []
         if task.kind == "move":

@@ -16,8 +16,8 @@ be read first. A save that is not one (corrupt, or of another version) raises
 :class:`~engine.core.errors.DominoError` (``bad_save``, ``save_version``), never anything else;
 a bad setting for a new match raises an error that names its form control
 (:attr:`~engine.core.errors.DominoError.field`). What the page shows of a save is
-:func:`engine.presentation.views.practice.view`: the page decides no rule and builds no sentence or
-move itself.
+:func:`engine.presentation.views.practice.game_view`: the page decides no rule and builds no
+sentence or move itself.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def check_level(seat: int, level: object) -> str:
     raise DominoError("bad_level", seat=Seat(seat), level=echo(level)).at(level_field(seat))
 
 
-def check_seed(seed: object) -> int:
+def setting_seed(seed: object) -> int:
     """A seed, checked (:func:`engine.core.boundary.check_seed`), told at its form control."""
     try:
         return boundary.check_seed(seed)
@@ -158,7 +158,7 @@ def check_setting(
         check_level(seat, levels[seat - 1])
     if len(levels) > players - 1:
         raise DominoError("level_count", count=len(levels), players=players).at(FIELD_PLAYERS)
-    check_seed(seed)
+    setting_seed(seed)
     return rules
 
 
@@ -186,11 +186,11 @@ def new_save(
         "seed": seed,
         "rounds": [[]],
     }
-    load(save)
+    load_game(save)
     return save
 
 
-def load(save: object) -> Game:
+def load_game(save: object) -> Game:
     """Replay a save; anything wrong with it raises ``bad_save`` or ``save_version``."""
     if not isinstance(save, dict):
         raise _bad("save_not_object")
@@ -242,7 +242,7 @@ def _with_play(game: Game, move: Move) -> dict[str, Any]:
 
 def play(save: object, move: object) -> dict[str, Any]:
     """The save after the reader plays ``move`` (``"a-b"`` or ``"a-b@end"``)."""
-    game = load(save)
+    game = load_game(save)
     if game.phase != "play":
         raise DominoError("round_over", tile=str(move))
     seat = game.state.current_player
@@ -258,7 +258,7 @@ def computer_seed(seed: int, seat: int, round_index: int) -> int:
 
 def computer_move(save: object) -> tuple[dict[str, Any], Move]:
     """The save after the computer seat to move plays, and the move it chose."""
-    game = load(save)
+    game = load_game(save)
     seat = game.state.current_player
     if game.phase != "play" or seat is None or seat == YOU:
         raise DominoError(
@@ -272,7 +272,7 @@ def computer_move(save: object) -> tuple[dict[str, Any], Move]:
 
 def suggest(save: object, lang: str) -> dict[str, str]:
     """The Expert's move for the reader, and why, in ``lang``."""
-    game = load(save)
+    game = load_game(save)
     if game.phase != "play" or game.state.current_player != YOU:
         raise DominoError("not_your_turn", seat=Seat(game.state.current_player), other=Seat(YOU))
     given = hint(game.state, lang)
@@ -281,7 +281,7 @@ def suggest(save: object, lang: str) -> dict[str, str]:
 
 def undo(save: object) -> dict[str, Any]:
     """The save before the reader's last play, and before the computer's replies to it."""
-    game = load(save)
+    game = load_game(save)
     for k in range(len(game.movers) - 1, -1, -1):
         mine = [i for i, seat in enumerate(game.movers[k]) if seat == YOU]
         if mine:
@@ -294,7 +294,7 @@ def undo(save: object) -> dict[str, Any]:
 
 def next_round(save: object) -> dict[str, Any]:
     """The save with the next round dealt, once the last one is over."""
-    game = load(save)
+    game = load_game(save)
     if game.phase == "play":
         raise DominoError("round_not_over")
     if game.phase == "match-over":
@@ -307,7 +307,7 @@ def next_round(save: object) -> dict[str, Any]:
 def match_record(save: object) -> dict[str, Any]:
     """The game record of the finished rounds (a match record ``python -m engine
     replay`` reads and scores the same); an error while no round is finished."""
-    game = load(save)
+    game = load_game(save)
     finished = [state for state in game.rounds if state.is_terminal]
     if not finished:
         raise DominoError("nothing_finished")
@@ -456,7 +456,7 @@ def settings_of(query: object, lang: str) -> dict[str, Any]:
     if seed is not None:
         whole = _whole(seed)
         try:
-            settings["seed"] = check_seed(seed if whole is None else whole)
+            settings["seed"] = setting_seed(seed if whole is None else whole)
         except DominoError as e:
             fail(e)
     return {"settings": settings, "errors": errors}

@@ -505,7 +505,7 @@ def examine(state: RoundState, *, node_limit: int | None = NODE_LIMIT) -> Findin
 # ---------------------------------------------------------------------------------------
 
 
-def problems(puzzle: Puzzle) -> list[str]:
+def puzzle_problems(puzzle: Puzzle) -> list[str]:
     """What is wrong with a stored puzzle, each line naming it: a position the rules do
     not allow, or anything it states that the engine does not find (the answer the one
     best move, by :data:`MARGIN`; every legal move's value; the points of the winning
@@ -580,19 +580,19 @@ def check_text(text: str) -> list[str]:
         return [f"the puzzles cannot be read: {e}"]
     found: list[str] = []
     for puzzle in puzzles:
-        found += problems(puzzle)
+        found += puzzle_problems(puzzle)
     return found
 
 
 @functools.lru_cache(maxsize=1)
-def load() -> tuple[Puzzle, ...]:
+def load_puzzles() -> tuple[Puzzle, ...]:
     """The site's puzzles (:data:`DATA`)."""
     return read(DATA.read_text(encoding="utf-8"))
 
 
 def by_id(ident: object) -> Puzzle:
     """The site's puzzle ``ident``; an unknown one is an error."""
-    for puzzle in load():
+    for puzzle in load_puzzles():
         if puzzle.id == ident:
             return puzzle
     raise DominoError("unknown_puzzle", puzzle=ident)
@@ -610,7 +610,7 @@ def daily(day: datetime.date | str, puzzles: Sequence[Puzzle] | None = None) -> 
     """The puzzle of the day ``day`` (a date, or ``"YYYY-MM-DD"``): the same for every
     reader on that date."""
     date = day if isinstance(day, datetime.date) else _date(day)
-    order = daily_order(load() if puzzles is None else puzzles)
+    order = daily_order(load_puzzles() if puzzles is None else puzzles)
     return order[(date - EPOCH).days % len(order)]
 
 

@@ -161,7 +161,7 @@ def mark_of(loss: float) -> Mark:
 # ---------------------------------------------------------------------------------------
 
 
-def load(record: object, round: object = None) -> tuple[RoundState, int, int]:
+def load_round(record: object, round: object = None) -> tuple[RoundState, int, int]:
     """The finished round a record describes, its index (from 0) and how many rounds
     the record holds.
 
@@ -429,12 +429,12 @@ def check_budget(budget: object) -> int:
     return budget
 
 
-def check_seed(seed: object) -> int:
+def review_seed(seed: object) -> int:
     """A review's seed, checked (:func:`engine.core.boundary.check_seed`)."""
     return boundary_seed(seed, "review_seed")
 
 
-def judge(
+def judge_decision(
     state: RoundState | Decision,
     seat: int | None = None,
     index: object = None,
@@ -445,7 +445,7 @@ def judge(
     """Every distinct move of one decision valued from the seat's knowledge only: the
     decision ``index`` of ``seat`` in the finished round ``state``, or a
     :class:`Decision` itself."""
-    seed = check_seed(seed)
+    seed = review_seed(seed)
     budget = check_budget(budget)
     if isinstance(state, Decision):
         d = state
@@ -655,13 +655,13 @@ def review(
     """Every decision of ``seat`` in a finished round judged (:func:`judge`): the round
     of a round record, of a match record (``round``, from 0) or a finished
     :class:`RoundState`. ``progress(done, total)`` is told after each decision."""
-    seed = check_seed(seed)
+    seed = review_seed(seed)
     budget = check_budget(budget)
-    state, k, _ = load(record, round)
+    state, k, _ = load_round(record, round)
     found = decisions(state, seat)
     out = []
     for d in found:
-        out.append(judge(d, seed=seed, budget=budget))
+        out.append(judge_decision(d, seed=seed, budget=budget))
         if progress is not None:
             progress(len(out), len(found))
     moves = sum(1 for e in state.events if e.kind == "play" and e.seat == seat)
@@ -682,9 +682,9 @@ __all__ = [
     "consistent_deals",
     "decision",
     "decisions",
-    "judge",
+    "judge_decision",
     "known",
-    "load",
+    "load_round",
     "mark_of",
     "review",
     "summarize",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.core.kernel import BIT, DOUBLE, HIGH, LOW, PIPS, VALUE_MASK
 from engine.core.rules import Rules
-from engine.players.knowledge import Decision, Knowledge
+from engine.players.knowledge import Knowledge, SeenPlay
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class Option:
     """The tiles that share a value with it."""
 
 
-def plays_onto(d: Decision, model: ChoiceModel) -> tuple[list[Option], int]:
+def plays_onto(d: SeenPlay, model: ChoiceModel) -> tuple[list[Option], int]:
     """Every play any tile could make onto the decision's ends (one per distinct tile,
     values left and points), and which of them was made."""
     options: list[Option] = []

@@ -181,7 +181,7 @@ class Values:
 class Valuer:
     """The value of each of one seat's ``moves`` in deals of the tiles it cannot see:
     the one way the Expert (:meth:`Expert.search`) and the review
-    (:func:`engine.features.review.judge`) value moves.
+    (:func:`engine.features.review.judge_decision`) value moves.
 
     A deal is solved exactly (:meth:`solved`: each move's value is its side's points
     minus the others' under best play by every seat in that deal,

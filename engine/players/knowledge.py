@@ -24,7 +24,7 @@ from engine.core.tiles import ALL_TILES
 
 
 @dataclass(frozen=True)
-class Decision:
+class SeenPlay:
     """A play by another seat onto the layout, as the seat to move saw it made."""
 
     seat: int
@@ -76,7 +76,7 @@ class Knowledge:
     """``(seat, later, heavier)`` for each play by another seat that has not drawn since:
     it held the tiles ``later`` it has played since, and played a lighter tile than any
     of ``heavier`` (the heavier tiles that fitted then) it may have held."""
-    decisions: tuple[Decision, ...] = ()
+    decisions: tuple[SeenPlay, ...] = ()
     """Each play by another seat that was a choice (not forced) and that it has not
     drawn since, to weigh deals by how players choose (:mod:`engine.players.beliefs`)."""
 
@@ -149,7 +149,7 @@ def knowledge(obs: Observation) -> Knowledge:
             else:
                 made_plays.append(None)
     choices: list[tuple[int, int, int]] = []
-    decisions: list[Decision] = []
+    decisions: list[SeenPlay] = []
     later = [0] * n
     drew_since = [False] * n
     events_rev = list(reversed(obs.events))
@@ -168,7 +168,7 @@ def knowledge(obs: Observation) -> Knowledge:
                     before, after, points, lacking = made
                     ends, onto = tuple(before.vals), board_plays(before, play)
                     decisions.append(
-                        Decision(seat, later[seat], ends, onto, tile, after, points, lacking)
+                        SeenPlay(seat, later[seat], ends, onto, tile, after, points, lacking)
                     )
             later[e.seat] |= BIT[e.tile.index]
     # Tiles a seat drew after a run and may still hold (the last tile of a run that ended

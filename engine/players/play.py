@@ -25,19 +25,19 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
     raise DominoError("unknown_level", level=level, levels=", ".join(LEVELS))
 
 
-def play_round(state: RoundState, players: Sequence[Player]) -> RoundResult:
+def play_round(state: RoundState, lineup: Sequence[Player]) -> RoundResult:
     """Play ``state`` to its end, each seat asking its player; returns the result.
 
     Each player sees only its seat's observation; a move it returns that is not legal
     raises :class:`DominoError`.
     """
-    if len(players) != state.players:
-        raise DominoError("hand_count", count=len(players), players=state.players)
+    if len(lineup) != state.players:
+        raise DominoError("hand_count", count=len(lineup), players=state.players)
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
         obs = state.observation(seat)
-        move = players[seat](obs)
+        move = lineup[seat](obs)
         if move not in obs.legal_moves():
             # Let the state tell what is wrong (an end left out is filled in by it).
             state.check(move)
@@ -47,17 +47,17 @@ def play_round(state: RoundState, players: Sequence[Player]) -> RoundResult:
 
 def play_match(
     rules: Rules,
-    players: Sequence[Player],
+    lineup: Sequence[Player],
     seed: int | random.Random | None = 0,
     *,
     max_rounds: int = 1000,
     on_round: Callable[[RoundState], None] | None = None,
 ) -> Match:
-    """A whole match between ``players`` (one per seat), dealt from ``seed``."""
-    match = Match(rules, len(players), rng=seed)
+    """A whole match between the players of ``lineup`` (one per seat), dealt from ``seed``."""
+    match = Match(rules, len(lineup), rng=seed)
     while not match.is_over and len(match.results) < max_rounds:
         state = match.start_round()
-        play_round(state, players)
+        play_round(state, lineup)
         if on_round is not None:
             on_round(state)
         match.record(state)

@@ -462,7 +462,7 @@ def _review(parser: _Parser, args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         record = _read_record(parser, args.file)
-        state, _, count = review.load(record, None)
+        state, _, count = review.load_round(record, None)
         if not 1 <= args.round <= count:
             raise DominoError("review_cli_round", round=args.round, count=count)
         if not 1 <= args.seat <= state.players:

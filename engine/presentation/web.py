@@ -80,7 +80,7 @@ def _strings(args: dict[str, Any], name: str) -> list[str]:
 
 
 @method("try_move")
-def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
+def lay_on_figure(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Lay ``tile`` from the reader's ``hand`` on ``end`` of the layout after ``plays``
     (:func:`engine.presentation.views.tryit.try_move`): the new view of the figure, the move
     told."""
@@ -94,11 +94,11 @@ def try_move(args: dict[str, Any], lang: str) -> dict[str, Any]:
 @method("lesson_answer")
 def lesson_answer(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The reader's ``answer`` to a lesson's ``task``, judged by the engine
-    (:func:`engine.features.lessons.judge`): ``right``, the answer as the page writes it, and the
-    engine's ``reason`` when it is wrong. A right move comes with the layout after it,
-    drawn and told as :func:`try_move` does (``view``)."""
+    (:func:`engine.features.lessons.judge_answer`): ``right``, the answer as the page writes
+    it, and the engine's ``reason`` when it is wrong. A right move comes with the layout
+    after it, drawn and told as :func:`try_move` does (``view``)."""
     task = lessons.Task.of(args.get("task"))
-    reply = lessons.judge(task, args.get("answer"), lang)
+    reply = lessons.judge_answer(task, args.get("answer"), lang)
     tile, _, end = reply["answer"].partition("@")
     if reply["right"] and task.kind == "move" and end:
         pos = lessons.position(task)
@@ -133,7 +133,7 @@ def _save(args: dict[str, Any]) -> Any:
 
 
 def _practice(save: dict[str, Any], lang: str, **extra: Any) -> dict[str, Any]:
-    return {"save": save, "view": practice_views.view(save, lang), **extra}
+    return {"save": save, "view": practice_views.game_view(save, lang), **extra}
 
 
 @method("practice_new")
@@ -161,7 +161,7 @@ def practice_settings(args: dict[str, Any], lang: str) -> dict[str, Any]:
 @method("practice_view")
 def practice_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """What a saved practice match shows (a corrupt save is an error)."""
-    return _practice(practice.load(_save(args)).save, lang)
+    return _practice(practice.load_game(_save(args)).save, lang)
 
 
 @method("practice_play")

@@ -148,7 +148,7 @@ def finished_match(preset: str, players: int, seed: int, rounds: int) -> dict[st
     save = practice.new_save(preset, {}, players, ["club"] * (players - 1), seed)
     done = 0
     while True:
-        game = practice.load(save)
+        game = practice.load_game(save)
         if game.phase != "play":
             done += 1
             if done == rounds or game.phase == "match-over":

@@ -140,7 +140,7 @@ def test_a_wrong_answer_of_each_kind_is_explained_in_german_and_hinted_after_two
         answer(page, ident, fence.data["kind"], value)
         task = page.locator(f"#task-{ident}")
         assert task.get_attribute("data-state") == "wrong"
-        reason = lessons.judge(fence.data, value, lang)["reason"]
+        reason = lessons.judge_answer(fence.data, value, lang)["reason"]
         verdict, why = feedback(page, ident)
         assert verdict == not_quite
         assert why == spaced(f"{reason} {own}"), (ident, why)
@@ -149,7 +149,7 @@ def test_a_wrong_answer_of_each_kind_is_explained_in_german_and_hinted_after_two
     # A move: legal but scoring nothing, then one that does not fit; the engine says why.
     fives = tasks["fives-score"]
     missed = text(lang, "lesson.missed.score", tile="[1|6]", end=words["end.to.right"], count=3)
-    assert lessons.judge(fives.data, "1-6@right", lang)["reason"] == missed
+    assert lessons.judge_answer(fives.data, "1-6@right", lang)["reason"] == missed
     miss("fives-score", "1-6@right", fives.texts["wrong"])
     hint = page.locator("#task-fives-score .lesson-task__hint")
     assert hint.is_hidden()

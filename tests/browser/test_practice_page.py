@@ -21,7 +21,7 @@ from conftest import axe_violations, only_this_host, wider_than
 from engine import DominoError
 from engine.core.records import replay
 from engine.core.words import strings
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"

@@ -20,7 +20,7 @@ from test_practice_page import READY, ROOT, saved, url, wait_ready, words
 from engine.core.words import strings
 from engine.features import practice
 from engine.presentation import web
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 
 SHOTS = Path("/tmp/shots")
 MIN_TILE_PX = 36
@@ -189,7 +189,7 @@ def test_a_round_at_the_table(
         )
         this_round = [int(row[1]) for row in rows]
         assert this_round == [side["round"] for side in view["sides"]]
-        state = practice.load(saved(page)).state
+        state = practice.load_game(saved(page)).state
         assert this_round == list(state.result().points)
         end = state.score_breakdown().end
         if end.winner is not None:

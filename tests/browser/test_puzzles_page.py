@@ -27,7 +27,7 @@ from hooks import puzzles_page
 
 STORAGE = puzzles_page.STORAGE_KEY
 ANSWER_MS = 90_000  # the first request waits for the engine's start
-PUZZLES = puzzles.load()
+PUZZLES = puzzles.load_puzzles()
 
 
 def url(site_url: str, lang: str, fragment: str = "") -> str:
@@ -99,7 +99,7 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     today = browser_day(page)
     puzzle = puzzles.daily(today)
     assert ident == puzzle.id
-    expected = view.view(puzzle, lang)
+    expected = view.puzzle_view(puzzle, lang)
     assert spaced(page.locator(".puzzle__title").text_content()) == expected["title"]
     assert spaced(page.locator(".puzzle__question").text_content()) == spaced(expected["question"])
     meta = spaced(page.locator(".puzzle__meta").text_content())
@@ -116,7 +116,7 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     # refutes it, stepped through with the arrow keys.
     wrong = a_wrong_move(puzzle)
     assert play(page, wrong) == "wrong"
-    judged = view.judge(puzzle, *wrong.partition("@")[::2], lang)
+    judged = view.judge_move(puzzle, *wrong.partition("@")[::2], lang)
     assert spaced(page.locator(".puzzle__verdict").text_content()) == spaced(judged["verdict"])
     assert spaced(page.locator(".puzzle__worth").text_content()) == spaced(judged["worth"])
     assert page.evaluate("document.activeElement.classList.contains('puzzle__feedback')")
@@ -138,7 +138,7 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     # Try again, and right: it counts, with today's streak.
     page.locator(".puzzle__again").click()
     assert play(page, puzzle.answer) == "right"
-    right = view.judge(puzzle, *puzzle.answer.partition("@")[::2], lang)
+    right = view.judge_move(puzzle, *puzzle.answer.partition("@")[::2], lang)
     assert spaced(page.locator(".puzzle__verdict").text_content()) == spaced(right["verdict"])
     assert spaced(page.locator(".puzzle__why").text_content()) == spaced(right["why"])
     assert page.locator(".puzzle__value-list li").count() == len(puzzle.values)
@@ -216,7 +216,7 @@ def test_a_puzzle_from_the_list_opens_at_its_address_and_a_shown_answer_does_not
     assert play(page, a_wrong_move(other)) == "wrong"
     page.locator(".puzzle__show").click()
     page.wait_for_function("document.querySelector('.puzzle').dataset.state === 'shown'")
-    revealed = view.judge(other, *other.answer.partition("@")[::2], lang)
+    revealed = view.judge_move(other, *other.answer.partition("@")[::2], lang)
     assert spaced(page.locator(".puzzle__verdict").text_content()) == spaced(revealed["verdict"])
     assert strings(lang)["page.puzzles.shown"] in page.locator(".puzzle__why").text_content()
     assert other.id not in stored(page)["solved"]

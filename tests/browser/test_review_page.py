@@ -41,7 +41,7 @@ from engine.core.words import strings, text
 from engine.features import practice
 from engine.lang import LANGUAGES, fill
 from engine.presentation import web
-from engine.presentation.views.practice import view as practice_view
+from engine.presentation.views.practice import game_view as practice_view
 
 PANEL = "#review-panel"
 PRACTICE_PANEL = ".practice__end .review"

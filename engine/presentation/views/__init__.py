@@ -10,11 +10,11 @@ decided here (the views ask :mod:`engine.core.state`, :mod:`engine.core.layout`,
   and a whole round step by step (the ``round`` fences);
 - :mod:`~engine.presentation.views.tryit`: a try-it figure and the moves laid on it;
 - :mod:`~engine.presentation.views.practice`: the practice page
-  (:func:`engine.presentation.views.practice.view`);
+  (:func:`engine.presentation.views.practice.game_view`);
 - :mod:`~engine.presentation.views.scorepad`: the scorepad's sheet
   (:func:`engine.presentation.views.scorepad.score_sheet`);
 - :mod:`~engine.presentation.views.lessons`: a lesson's task
-  (:func:`engine.presentation.views.lessons.view`);
+  (:func:`engine.presentation.views.lessons.task_view`);
 - :mod:`~engine.presentation.views.puzzles`: a puzzle drawn, and the reader's move judged by the
   solver (:func:`engine.presentation.views.puzzles.reply`);
 - :mod:`~engine.presentation.views.review`: a round's review: each decision of one seat

@@ -13,7 +13,7 @@ from engine.presentation.figures import PAGE_SIZE, layout_svg
 from engine.presentation.views import end_views, tile_view
 
 
-def view(task: Task | dict[str, Any], lang: str, caption: str) -> dict[str, Any]:
+def task_view(task: Task | dict[str, Any], lang: str, caption: str) -> dict[str, Any]:
     """What a task shows, in ``lang``: the layout (its accessible description starts with
     ``caption``), the reader's tiles and the open ends to lay one on; in a round, the
     other hands (their sizes, or once the round is over their tiles), the undealt tiles

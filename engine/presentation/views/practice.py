@@ -20,7 +20,7 @@ from engine.core.policy import LayoutPolicy
 from engine.core.state import Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, strings, text
-from engine.features.practice import YOU, Game, link, load
+from engine.features.practice import YOU, Game, link, load_game
 from engine.lang import reader_seat
 from engine.presentation.description import end_label
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg
@@ -262,13 +262,13 @@ def _cached_svgs(game: Game, k: int, lang: str, caption: str) -> tuple[str, str]
     return _svgs_of(game.rules.policy.layout, plays, lang, caption)
 
 
-def view(save: object, lang: str) -> dict[str, Any]:
+def game_view(save: object, lang: str) -> dict[str, Any]:
     """Everything the practice page shows, told in ``lang``: the table, the reader's
     tiles with every placement each may take (and in All Fives what it would score), the
     other seats, the log of the round, the scores, the finished rounds, the link that
     deals this match again, and at the end of a round or the match what it came to."""
     check_lang(lang)
-    game = load(save)
+    game = load_game(save)
     state = game.state
     s = strings(lang)
     turn = state.current_player

@@ -25,7 +25,16 @@ from engine.core.layout import Layout, parse_end
 from engine.core.state import Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import strings, text
-from engine.features.puzzles import Facts, Lines, Puzzle, by_id, daily, load, streak, theme_of
+from engine.features.puzzles import (
+    Facts,
+    Lines,
+    Puzzle,
+    by_id,
+    daily,
+    load_puzzles,
+    streak,
+    theme_of,
+)
 from engine.lang import reader_seat
 from engine.players.solver import MoveValue, solve
 from engine.presentation.description import end_label
@@ -34,17 +43,17 @@ from engine.presentation.views import tile_view
 from engine.presentation.views.rounds import ROUND_WORDS, Kind, join, narration, tell, tell_end
 
 
-def signed(value: int) -> str:
+def signed_whole(value: int) -> str:
     """A value with its sign: ``+13``, ``−12`` (a minus sign), ``0``."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def number(puzzle: Puzzle) -> int:
     """The puzzle's number on the page, from 1, in the order of the data file."""
-    return next(k for k, p in enumerate(load(), start=1) if p.id == puzzle.id)
+    return next(k for k, p in enumerate(load_puzzles(), start=1) if p.id == puzzle.id)
 
 
-def title(puzzle: Puzzle, lang: str) -> str:
+def puzzle_title(puzzle: Puzzle, lang: str) -> str:
     return text(lang, "puzzle.title", n=number(puzzle))
 
 
@@ -157,7 +166,7 @@ def drawings(layout: Layout, lang: str, caption: str, *, last: bool = False) -> 
     }
 
 
-def view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
+def puzzle_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
     """What the page shows of ``puzzle`` in ``lang``: its title, game, theme and
     difficulty, the question, the table (drawn, with its description), the reader's
     tiles and the open ends to lay one on (on an empty table, one choice: to lead), every
@@ -195,7 +204,7 @@ def view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
     return {
         "id": puzzle.id,
         "number": number(puzzle),
-        "title": title(puzzle, lang),
+        "title": puzzle_title(puzzle, lang),
         "game": game(puzzle, lang),
         "theme": {"id": puzzle.theme, "name": s[f"puzzle.theme.{puzzle.theme}"]},
         "difficulty": {"id": puzzle.difficulty, "name": s[f"puzzle.level.{puzzle.difficulty}"]},
@@ -283,7 +292,7 @@ def _why(lines: Lines, theme: str, facts: Facts, lang: str) -> str:
     return strings(lang)[key]
 
 
-def judge(puzzle: Puzzle, tile: object, end: object, lang: str) -> dict[str, Any]:
+def judge_move(puzzle: Puzzle, tile: object, end: object, lang: str) -> dict[str, Any]:
     """The reader's move (``tile`` on ``end``; no end on an empty table) judged by the
     solver, told in ``lang``: ``right``, its ``verdict``, its value against the best
     (``worth``), its line step by step (``steps``) and, for the answer, ``why`` it is
@@ -313,14 +322,16 @@ def judge(puzzle: Puzzle, tile: object, end: object, lang: str) -> dict[str, Any
         theme, facts = theme_of(lines)
         runner = max(m.value for m in lines.wrong)
         reply["verdict"] = text(lang, "puzzle.right", move=said)
-        reply["worth"] = text(lang, "puzzle.worth.right", value=signed(best), next=signed(runner))
+        reply["worth"] = text(
+            lang, "puzzle.worth.right", value=signed_whole(best), next=signed_whole(runner)
+        )
         reply["why"] = _why(lines, theme, facts, lang)
         reply["line"] = strings(lang)["puzzle.line.best"]
         reply["values"] = [
             {
                 "move": str(m.move),
                 "text": text(
-                    lang, "puzzle.value", move=move_label(m.move, lang), value=signed(m.value)
+                    lang, "puzzle.value", move=move_label(m.move, lang), value=signed_whole(m.value)
                 ),
                 "best": m is lines.best,
             }
@@ -328,7 +339,9 @@ def judge(puzzle: Puzzle, tile: object, end: object, lang: str) -> dict[str, Any
         ]
     else:
         reply["verdict"] = text(lang, "puzzle.wrong", move=said)
-        reply["worth"] = text(lang, "puzzle.worth.wrong", value=signed(mv.value), best=signed(best))
+        reply["worth"] = text(
+            lang, "puzzle.worth.wrong", value=signed_whole(mv.value), best=signed_whole(best)
+        )
         reply["why"] = strings(lang)["puzzle.refuted"]
         reply["line"] = strings(lang)["puzzle.line.refutation"]
     return reply
@@ -343,13 +356,13 @@ def reply(args: dict[str, Any], lang: str) -> dict[str, Any]:
     if args.get("reveal") is True:
         move = Move.parse(puzzle.answer)
         tile, end = move.tile.code, move.end.value if move.end is not None else ""
-        return {**judge(puzzle, tile, end, lang), "revealed": True}
+        return {**judge_move(puzzle, tile, end, lang), "revealed": True}
     if "tile" in args:
         end = args.get("end", "")
         if not isinstance(end, str):
             raise DominoError("bad_end", end=end)
-        return judge(puzzle, args["tile"], end, lang)
-    return view(puzzle, lang)
+        return judge_move(puzzle, args["tile"], end, lang)
+    return puzzle_view(puzzle, lang)
 
 
 def streak_view(args: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -116,7 +116,7 @@ def decimal(value: float, lang: str) -> str:
     return f"−{shown}" if round(value, 1) < 0 else shown
 
 
-def signed(value: float, lang: str) -> str:
+def signed_decimal(value: float, lang: str) -> str:
     """A value with its sign: ``+4.2``, ``−3.0``, ``0.0``."""
     shown = decimal(value, lang)
     return f"+{shown}" if round(value, 1) > 0 else shown
@@ -159,7 +159,7 @@ def decisions_view(record: object, seat: object, round: object, lang: str) -> di
     """The decisions of ``seat`` (from 0) in round ``round`` of ``record`` (see the
     module's docstring)."""
     check_lang(lang)
-    state, k, count = rv.load(record, round)
+    state, k, count = rv.load_round(record, round)
     me = _seat(seat, state)
     return _decisions(state, me, k, count, rv.decisions(state, me), lang, drawn=True)
 
@@ -293,9 +293,11 @@ def judge_view(
     ``None`` is :data:`engine.features.review.BUDGET`."""
     check_lang(lang)
     budget = rv.BUDGET if budget is None else budget
-    state, k, _ = rv.load(record, round)
+    state, k, _ = rv.load_round(record, round)
     me = _seat(seat, state)
-    return _judged(rv.judge(state, me, index, seed=seed, budget=budget), k, lang, drawn=True)
+    return _judged(
+        rv.judge_decision(state, me, index, seed=seed, budget=budget), k, lang, drawn=True
+    )
 
 
 def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any]:
@@ -323,7 +325,10 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
             "label": move_label(v.move, lang),
             "value": rv.round_loss(v.value),
             "text": text(
-                lang, "puzzle.value", move=move_label(v.move, lang), value=signed(v.value, lang)
+                lang,
+                "puzzle.value",
+                move=move_label(v.move, lang),
+                value=signed_decimal(v.value, lang),
             ),
             "loss": rv.round_loss(v.loss),
             "mark": mark_view(v.mark, lang),
@@ -515,14 +520,14 @@ def review_view(
     (:func:`summary_view`), without the drawings unless ``drawn``. ``progress(done,
     total)`` is told after each decision."""
     check_lang(lang)
-    seed = rv.check_seed(seed)
+    seed = rv.review_seed(seed)
     budget = rv.check_budget(rv.BUDGET if budget is None else budget)
-    state, k, count = rv.load(record, round)
+    state, k, count = rv.load_round(record, round)
     me = _seat(seat, state)
     found = rv.decisions(state, me)
     judged = []
     for d in found:
-        judged.append(_judged(rv.judge(d, seed=seed, budget=budget), k, lang, drawn=drawn))
+        judged.append(_judged(rv.judge_decision(d, seed=seed, budget=budget), k, lang, drawn=drawn))
         if progress is not None:
             progress(len(judged), len(found))
     return {

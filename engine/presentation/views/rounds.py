@@ -142,7 +142,7 @@ def tell_result(state: RoundState, lang: str) -> str:
 
 
 @dataclass(frozen=True)
-class Step:
+class RoundStep:
     """One step: the table after it, what happened, and the tile just played."""
 
     layout: Layout
@@ -154,7 +154,7 @@ class Step:
     end (the seat that went out holds nothing)."""
 
 
-def round_steps(record: object, lang: str = "en") -> list[Step]:
+def round_steps(record: object, lang: str = "en") -> list[RoundStep]:
     """The steps of the round ``record`` describes, told in ``lang``.
 
     A bad record raises :class:`~engine.core.errors.DominoError`, as replaying it would.
@@ -162,7 +162,7 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
     check_lang(lang)  # before any work
     state = replay_round(record)
     layout = state.rules.policy.layout.empty()
-    steps = [Step(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
+    steps = [RoundStep(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
     told: list[str] = []
     for item in narration(state.events):
         told.append(tell(item, lang, ROUND_WORDS[item.kind]))
@@ -172,8 +172,8 @@ def round_steps(record: object, lang: str = "en") -> list[Step]:
             layout = layout.place(event.tile, event.end)
         # A play's step ends with it, or with its score when it scored.
         if item.kind == "score" or (item.kind in ("lead", "play") and not event.score):
-            steps.append(Step(layout, " ".join(told), last=True))
+            steps.append(RoundStep(layout, " ".join(told), last=True))
             told = []
     final = " ".join([*told, tell_end(state, lang)])
-    steps.append(Step(layout, final, last=False, hands=_sorted(state.hands)))
+    steps.append(RoundStep(layout, final, last=False, hands=_sorted(state.hands)))
     return steps
