@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine import ALL_TILES, Match, MatchOutcome, Move, RoundState, Rules, Tile
 from engine.core.match import Ledger
-from engine.core.records import replay, replay_match, round_record, round_result
+from engine.core.records import MatchRecord, replay, replay_match, round_record, round_result
 from engine.core.scoring import side_pips
 
 CONFIGS = RULE_CONFIGS
@@ -143,7 +143,7 @@ def test_random_matches_replay(preset, options, players):
             "first_leader": match.first_leader,
             "rounds": records,
         }
-        again = replay_match(record)
+        again = replay_match(MatchRecord.parse(record))
         assert again.history == match.history and again.leaders == match.leaders
         assert again.outcome == match.outcome
         top = max(match.totals)

@@ -13,7 +13,7 @@ import pytest
 from engine_helpers import SEED_FIGURE_PLAYS, SHARED, load, replay_cli, run_cli
 
 from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, score_round_end
-from engine.core.records import replay, replay_round
+from engine.core.records import RoundRecord, replay, replay_round
 from engine.core.rules import round_to_five
 from engine.core.scoring import RoundEnd
 from engine.features.examples import check, example_steps
@@ -231,7 +231,7 @@ def test_fives_rounding():
     for raw, rounded in [(12, 10), (13, 15), (1, 0), (2, 0)]:
         assert round_to_five(raw) == rounded
         assert Rules.make("all-fives").round_score(raw) == rounded
-    state = replay_round(RECORDS["fives-rounding"]["record"])
+    state = replay_round(RoundRecord.parse(RECORDS["fives-rounding"]["record"]))
     result = replayed("fives-rounding")
     w = result["winner"]
     assert sum(result["pips"]) == 12
@@ -254,7 +254,7 @@ def test_fives_openers():
             )
             == []
         )
-    state = replay_round(RECORDS["fives-openers"]["record"])
+    state = replay_round(RoundRecord.parse(RECORDS["fives-openers"]["record"]))
     first = state.events[0]
     assert first.tile == Tile.parse("4-6") and first.score == 10
     replayed("fives-openers")
@@ -265,7 +265,7 @@ def test_fives_double_end():
     assert [lay.end_count(e) for e in lay.ends] == [1, 10]
     lay = layout("0-3", "0-0@left", preset="all-fives")
     assert [lay.end_count(e) for e in lay.ends] == [0, 3]
-    state = replay_round(RECORDS["fives-double-end"]["record"])
+    state = replay_round(RoundRecord.parse(RECORDS["fives-double-end"]["record"]))
     assert state.events[1].tile == Tile.parse("5-5")
     replayed("fives-double-end")
 

@@ -16,6 +16,9 @@ and ``rounds`` (round records without preset, options and players).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from engine.core.boundary import MAX_LINE, is_whole, read_json, unfinished_json
@@ -62,15 +65,15 @@ def _check_keys(record: object, allowed: set[str], what: str) -> dict[str, Any]:
     return record
 
 
-def _tiles(value: object, field: str) -> list[Tile]:
+def _tiles(value: object, field: str) -> tuple[Tile, ...]:
     if not isinstance(value, list):
         raise DominoError("record_not_tiles", field=field, value=value)
-    return [Tile.parse(t) for t in value]
+    return tuple(Tile.parse(t) for t in value)
 
 
-def _hands(record: dict[str, Any]) -> list[list[Tile]]:
+def _hands(record: dict[str, Any]) -> tuple[tuple[Tile, ...], ...]:
     hands = _field(record, "hands", list)
-    return [_tiles(h, "hands") for h in hands]
+    return tuple(_tiles(h, "hands") for h in hands)
 
 
 def _rules(record: dict[str, Any]) -> tuple[Rules, int]:
@@ -79,65 +82,280 @@ def _rules(record: dict[str, Any]) -> tuple[Rules, int]:
     return rules, players
 
 
-def _play_round(state: RoundState, plays: object, round_index: int | None = None) -> RoundState:
-    if not isinstance(plays, list):
-        raise DominoError("record_not_list", field="plays", value=plays)
+def _earliest(error: DominoError, before: Callable[[], object]) -> DominoError:
+    """The first fault of a record in reading order: ``error``, found while parsing,
+    unless ``before`` (replaying the part of the record read before it) fails first."""
+    try:
+        before()
+    except DominoError as earlier:
+        return earlier
+    return error
+
+
+def _parse_plays(
+    record: dict[str, Any],
+    before: Callable[[tuple[Move, ...] | None], object],
+    round_index: int | None,
+) -> tuple[Move, ...]:
+    """The plays of ``record`` as moves. A missing or bad ``plays`` is told unless
+    ``before(None)`` (the deal) fails first; a play that is not a move (a
+    :class:`PlayError` at its index) unless ``before(moves)`` (the plays before it) does."""
+    try:
+        plays = _field(record, "plays", list)
+    except DominoError as e:
+        error = e if round_index is None else PlayError(e, None, round_index)
+        raise _earliest(error, partial(before, None)) from None
+    moves: list[Move] = []
     for i, play in enumerate(plays):
+        try:
+            moves.append(Move.parse(play))
+        except DominoError as e:
+            read = tuple(moves)
+            raise _earliest(PlayError(e, i, round_index), partial(before, read)) from None
+    return tuple(moves)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round record, read: the rules, the deal and the tiles played, typed.
+
+    Made from JSON data by :meth:`parse` only, which checks the record's shape; whether
+    the deal is one the rules allow and every play is legal is for :func:`replay_round`.
+    """
+
+    rules: Rules
+    players: int
+    leader: int
+    """The seat that leads (from 0)."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """Each seat's dealt hand."""
+    boneyard: tuple[Tile, ...]
+    """The undealt tiles in drawing order (draw games; empty otherwise)."""
+    plays: tuple[Move, ...]
+    """The tiles played, in order: draws and passes are forced and left out."""
+    first_round: bool = False
+    """Whether the first-round lead applies (``block-dk``: the highest double opens)."""
+
+    @classmethod
+    def parse(cls, data: object) -> RoundRecord:
+        """The round record JSON ``data`` describes. Raises :class:`DominoError` on a
+        record of the wrong shape (not an object, a field unknown, missing or of the
+        wrong type, a tile or play that cannot be read; a bad play is a
+        :class:`PlayError` at its index), told as :func:`replay` tells it: when the
+        deal or a play before the fault is one the rules refuse, that is the error."""
+        rec = _check_keys(data, ROUND_KEYS, "round")
+        rules, players = _rules(rec)
+        leader = _field(rec, "leader", int)
+        first_round = rec.get("first_round", False)
+        if not isinstance(first_round, bool):
+            raise DominoError("record_not_bool", field="first_round", value=first_round)
+        head = cls(
+            rules,
+            players,
+            leader,
+            _hands(rec),
+            _tiles(rec.get("boneyard", []), "boneyard"),
+            (),
+            first_round,
+        )
+
+        def before(read: tuple[Move, ...] | None) -> object:
+            state = _deal(head)
+            return state if read is None else _play(state, read, None, cut=True)
+
+        return replace(head, plays=_parse_plays(rec, before, None))
+
+    @classmethod
+    def of(cls, state: RoundState) -> RoundRecord:
+        """The record of a round (finished or not): its deal and the tiles played so far."""
+        if not isinstance(state, RoundState):
+            raise DominoError("bad_argument", name="state", value=state)
+        boneyard: tuple[Tile, ...] = ()
+        if state.rules.policy.deal.boneyard:
+            drawn = [e.tile for e in state.events if e.kind == "draw" and e.tile]
+            boneyard = (*drawn, *state.boneyard)
+        return cls(
+            state.rules,
+            state.players,
+            state.leader,
+            tuple(tuple(h) for h in state.dealt),
+            boneyard,
+            tuple(Move(e.tile, e.end) for e in state.events if e.kind == "play" and e.tile),
+            state.opening is not None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data, as :meth:`parse` reads it (``boneyard`` in draw games
+        only, ``first_round`` only when true)."""
+        rec: dict[str, Any] = self.rules.to_record()
+        rec.update(
+            players=self.players,
+            leader=self.leader,
+            hands=[[t.code for t in h] for h in self.hands],
+            plays=[str(m) for m in self.plays],
+        )
+        if self.rules.policy.deal.boneyard:
+            rec["boneyard"] = [t.code for t in self.boneyard]
+        if self.first_round:
+            rec["first_round"] = True
+        return rec
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of a :class:`MatchRecord`: its leader, deal and plays (the rules and the
+    players are the match's)."""
+
+    leader: int
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    plays: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match record, read: the rules, the players, the first leader and each round.
+
+    Made from JSON data by :meth:`parse` only; :func:`replay_match` checks the deals,
+    the leaders and the plays against the rules and scores the rounds.
+    """
+
+    rules: Rules
+    players: int
+    first_leader: int | None
+    """The first round's leader (from 0); ``None`` in ``block-dk``, where the deal names it."""
+    rounds: tuple[MatchRound, ...]
+
+    @classmethod
+    def parse(cls, data: object) -> MatchRecord:
+        """The match record JSON ``data`` describes. Raises :class:`DominoError` on a
+        record of the wrong shape, a fault inside round ``k`` being a :class:`PlayError`
+        of ``round_index`` ``k``; as :meth:`RoundRecord.parse`, a fault the replay finds
+        earlier in the record (a round before, the deal of the same round, a play before)
+        is the error told."""
+        rec = _check_keys(data, MATCH_KEYS, "match")
+        rules, players = _rules(rec)
+        first = rec.get("first_leader")
+        if first is not None and (not is_whole(first)):
+            raise DominoError("record_first_leader", value=first)
+        if first is None and rules.policy.lead.by_lot:
+            raise DominoError("record_missing_field", field="first_leader")
+        head = cls(rules, players, first, ())
+        try:
+            items = _field(rec, "rounds", list)
+        except DominoError as e:
+            raise _earliest(e, partial(_replay_match, head)) from None
+        rounds: list[MatchRound] = []
+        for k, item in enumerate(items):
+            done = replace(head, rounds=tuple(rounds))
+            try:
+                r = _check_keys(item, MATCH_ROUND_KEYS, "round")
+                hands = _hands(r)
+                boneyard = _tiles(r.get("boneyard", []), "boneyard")
+                start = MatchRound(_field(r, "leader", int), hands, boneyard, ())
+            except DominoError as e:
+                raise _earliest(PlayError(e, None, k), partial(_replay_match, done)) from None
+            plays = _parse_plays(r, partial(_replay_match, done, start), k)
+            rounds.append(replace(start, plays=plays))
+        return replace(head, rounds=tuple(rounds))
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON data, as :meth:`parse` reads it."""
+        rec: dict[str, Any] = self.rules.to_record()
+        rec.update(players=self.players, first_leader=self.first_leader, rounds=[])
+        for rnd in self.rounds:
+            item: dict[str, Any] = {
+                "leader": rnd.leader,
+                "hands": [[t.code for t in h] for h in rnd.hands],
+                "plays": [str(m) for m in rnd.plays],
+            }
+            if self.rules.policy.deal.boneyard:
+                item["boneyard"] = [t.code for t in rnd.boneyard]
+            rec["rounds"].append(item)
+        return rec
+
+
+def parse_record(data: object) -> RoundRecord | MatchRecord:
+    """The record JSON ``data`` describes: a match record when it is an object with
+    ``rounds``, else a round record. Raises as :meth:`RoundRecord.parse` and
+    :meth:`MatchRecord.parse` do."""
+    if isinstance(data, dict) and "rounds" in data:
+        return MatchRecord.parse(data)
+    return RoundRecord.parse(data)
+
+
+def _deal(record: RoundRecord) -> RoundState:
+    return RoundState(
+        record.rules,
+        record.players,
+        record.leader,
+        record.hands,
+        record.boneyard,
+        first_round=record.first_round,
+    )
+
+
+def _play(
+    state: RoundState, plays: tuple[Move, ...], round_index: int | None, cut: bool = False
+) -> RoundState:
+    """``state`` once ``plays`` are laid; a round left unfinished is an error, unless
+    ``cut`` (the plays are those read before a bad one: the round may go on, but must not
+    be over)."""
+    for i, move in enumerate(plays):
         try:
             if state.is_terminal:
                 raise DominoError("extra_play")
-            state.apply(Move.parse(play))
-        except PlayError:
-            raise
+            state.apply(move)
         except DominoError as e:
             raise PlayError(e, i, round_index) from None
-    if not state.is_terminal:
+    if cut:
+        if state.is_terminal:
+            raise PlayError(DominoError("extra_play"), len(plays), round_index)
+    elif not state.is_terminal:
         raise DominoError("record_incomplete", seat=Seat(state.current_player))
     return state
 
 
-def replay_round(record: object) -> RoundState:
-    """The finished round a round record describes; raises on any bad input."""
-    rec = _check_keys(record, ROUND_KEYS, "round")
-    rules, players = _rules(rec)
-    leader = _field(rec, "leader", int)
-    first_round = rec.get("first_round", False)
-    if not isinstance(first_round, bool):
-        raise DominoError("record_not_bool", field="first_round", value=first_round)
-    state = RoundState(
-        rules,
-        players,
-        leader,
-        _hands(rec),
-        _tiles(rec.get("boneyard", []), "boneyard"),
-        first_round=first_round,
-    )
-    return _play_round(state, _field(rec, "plays", list))
+def replay_round(record: RoundRecord) -> RoundState:
+    """The finished round ``record`` describes. Raises :class:`DominoError` on a deal the
+    rules forbid, a round left unfinished, and (a :class:`PlayError` at its index) a play
+    that is not legal or comes after the end; anything but a :class:`RoundRecord` (JSON
+    data included: :meth:`RoundRecord.parse` reads it) is ``bad_argument``."""
+    if not isinstance(record, RoundRecord):
+        raise DominoError("bad_argument", name="record", value=record)
+    return _play(_deal(record), record.plays, None)
 
 
-def replay_match(record: object) -> Match:
-    """The match a match record describes, with every round checked and scored."""
-    rec = _check_keys(record, MATCH_KEYS, "match")
-    rules, players = _rules(rec)
-    first = rec.get("first_leader")
-    if first is not None and (not is_whole(first)):
-        raise DominoError("record_first_leader", value=first)
-    if first is None and rules.policy.lead.by_lot:
-        raise DominoError("record_missing_field", field="first_leader")
-    match = Match(rules, players, first)
-    rounds = _field(rec, "rounds", list)
-    for k, rnd in enumerate(rounds):
+def _replay_match(
+    record: MatchRecord, cut: MatchRound | None = None, read: tuple[Move, ...] | None = None
+) -> Match:
+    """The match ``record`` describes; with ``cut``, then the next round as far as it was
+    read before a fault: its deal, and with ``read`` the plays before the bad one (see
+    :func:`_play`)."""
+    match = Match(record.rules, record.players, record.first_leader)
+    for k, rnd in enumerate((*record.rounds, *((cut,) if cut else ()))):
         try:
-            r = _check_keys(rnd, MATCH_ROUND_KEYS, "round")
-            state = match.start_round(
-                _hands(r), _tiles(r.get("boneyard", []), "boneyard"), _field(r, "leader", int)
-            )
-            match.record(_play_round(state, _field(r, "plays", list), k))
+            state = match.start_round(rnd.hands, rnd.boneyard, rnd.leader)
+            if k == len(record.rounds):  # the round cut short
+                if read is not None:
+                    _play(state, read, k, cut=True)
+            else:
+                match.record(_play(state, rnd.plays, k))
         except PlayError:
             raise
         except DominoError as e:
             raise PlayError(e, None, k) from None
     return match
+
+
+def replay_match(record: MatchRecord) -> Match:
+    """The match ``record`` describes, every round checked and scored. Raises
+    :class:`DominoError` as :func:`replay_round` does, a fault inside round ``k`` being a
+    :class:`PlayError` of ``round_index`` ``k``; anything but a :class:`MatchRecord` is
+    ``bad_argument``."""
+    if not isinstance(record, MatchRecord):
+        raise DominoError("bad_argument", name="record", value=record)
+    return _replay_match(record)
 
 
 def round_result(state: RoundState) -> dict[str, Any]:
@@ -171,9 +389,10 @@ def replay(record: object, lang: str = "en") -> dict[str, Any]:
     ``lang`` is the caller's mistake, not the record's: it raises.)"""
     check_lang(lang)
     try:
-        if isinstance(record, dict) and "rounds" in record:
-            return match_result(replay_match(record))
-        return round_result(replay_round(record))
+        parsed = parse_record(record)
+        if isinstance(parsed, MatchRecord):
+            return match_result(replay_match(parsed))
+        return round_result(replay_round(parsed))
     except PlayError as e:
         out: dict[str, Any] = {"ok": False, "error": e.message(lang), "play": e.index}
         if e.round_index is not None:
@@ -283,19 +502,6 @@ def replay_document(text: str | bytes, lang: str = "en", line: int = 1) -> dict[
 
 
 def round_record(state: RoundState) -> dict[str, Any]:
-    """The record of a round (finished or not): the deal and the tiles played so far."""
-    if not isinstance(state, RoundState):
-        raise DominoError("bad_argument", name="state", value=state)
-    rec: dict[str, Any] = state.rules.to_record()
-    rec.update(
-        players=state.players,
-        leader=state.leader,
-        hands=[[t.code for t in h] for h in state.dealt],
-        plays=[str(Move(e.tile, e.end)) for e in state.events if e.kind == "play" and e.tile],
-    )
-    if state.rules.policy.deal.boneyard:
-        drawn = [e.tile.code for e in state.events if e.kind == "draw" and e.tile]
-        rec["boneyard"] = drawn + [t.code for t in state.boneyard]
-    if state.opening is not None:
-        rec["first_round"] = True
-    return rec
+    """The record of a round (finished or not): the deal and the tiles played so far, as
+    JSON data (:meth:`RoundRecord.to_json` of :meth:`RoundRecord.of`)."""
+    return RoundRecord.of(state).to_json()

@@ -87,8 +87,8 @@ from engine.core.boundary import excess, is_whole
 from engine.core.errors import DominoError, Seat
 from engine.core.kernel import BIT, bits
 from engine.core.match import Match
-from engine.core.records import replay_match, replay_round
-from engine.core.rules import Rules, check_seat
+from engine.core.records import MatchRecord, RoundRecord, parse_record, replay_match, replay_round
+from engine.core.rules import check_seat
 from engine.core.state import Move, Observation, RoundState
 from engine.core.tiles import Tile
 from engine.players.expert import Deal, Expert, Valuer, Values, deal_weigher
@@ -165,27 +165,37 @@ def load_round(record: object, round: object = None) -> tuple[RoundState, int, i
     """The finished round a record describes, its index (from 0) and how many rounds
     the record holds.
 
-    ``record`` is a round record or a match record (as :mod:`engine.core.records` reads
-    them: a bad one is the error replaying it gives); of a match record ``round``
-    chooses the round (from 0; ``None``: the first), of a round record it may only be
-    ``None`` or 0. A record nested deeper than :data:`engine.core.boundary.MAX_DEPTH` or
-    holding a list of more than :data:`engine.core.boundary.MAX_ITEMS` items is refused
-    before it is read.
+    ``record`` is a finished :class:`RoundState`, a
+    :class:`~engine.core.records.RoundRecord` or :class:`~engine.core.records.MatchRecord`,
+    or JSON data, read by :func:`review_record` (a bad record is the error reading or
+    replaying it gives); of a match record ``round`` chooses the round (from 0; ``None``:
+    the first), of a round record it may only be ``None`` or 0.
     """
     if isinstance(record, RoundState):
         if not record.is_terminal:
             raise DominoError("record_incomplete", seat=Seat(record.current_player))
         return record, _check_round(round, 1), 1
-    fault = excess(record)
-    if fault is not None:
-        raise DominoError(f"review_{fault[0]}", limit=fault[1])
-    if isinstance(record, dict) and "rounds" in record:
+    if not isinstance(record, RoundRecord | MatchRecord):
+        record = review_record(record)
+    if isinstance(record, MatchRecord):
         match = replay_match(record)
         count = len(match.results)
         k = _check_round(round, count)
         return _match_round(record, k), k, count
     k = _check_round(round, 1)
     return replay_round(record), k, 1
+
+
+def review_record(data: object) -> RoundRecord | MatchRecord:
+    """The round or match record JSON ``data`` describes, read once for a review: data
+    nested deeper than :data:`engine.core.boundary.MAX_DEPTH` (``review_too_deep``) or
+    holding a list or object of more than :data:`engine.core.boundary.MAX_ITEMS` items
+    (``review_too_many``) is refused before it is read; else it is read by
+    :func:`engine.core.records.parse_record`, and raises as that does."""
+    fault = excess(data)
+    if fault is not None:
+        raise DominoError(f"review_{fault[0]}", limit=fault[1])
+    return parse_record(data)
 
 
 def _check_round(round: object, count: int) -> int:
@@ -198,18 +208,13 @@ def _check_round(round: object, count: int) -> int:
     return round
 
 
-def _match_round(record: dict[str, Any], k: int) -> RoundState:
+def _match_round(record: MatchRecord, k: int) -> RoundState:
     """Round ``k`` of a match record already replayed without error."""
-    rules = Rules.from_record(record.get("preset", "block"), record.get("options", {}))
-    match = Match(rules, record["players"], record.get("first_leader"))
-    for j, rnd in enumerate(record["rounds"][: k + 1]):
-        state = match.start_round(
-            [[Tile.parse(t) for t in h] for h in rnd["hands"]],
-            [Tile.parse(t) for t in rnd.get("boneyard", [])],
-            rnd["leader"],
-        )
-        for play in rnd["plays"]:
-            state.apply(Move.parse(play))
+    match = Match(record.rules, record.players, record.first_leader)
+    for j, rnd in enumerate(record.rounds[: k + 1]):
+        state = match.start_round(rnd.hands, rnd.boneyard, rnd.leader)
+        for move in rnd.plays:
+            state.apply(move)
         if j == k:
             return state
         match.record(state)
@@ -687,5 +692,6 @@ __all__ = [
     "load_round",
     "mark_of",
     "review",
+    "review_record",
     "summarize",
 ]

@@ -461,7 +461,7 @@ def _read_record(parser: _Parser, path: str) -> object:
 def _review(parser: _Parser, args: argparse.Namespace) -> int:
     lang = args.lang
     try:
-        record = _read_record(parser, args.file)
+        record = review.review_record(_read_record(parser, args.file))
         state, _, count = review.load_round(record, None)
         if not 1 <= args.round <= count:
             raise DominoError("review_cli_round", round=args.round, count=count)

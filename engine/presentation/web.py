@@ -28,9 +28,9 @@ from typing import Any
 
 from engine.core.boundary import MAX_DEPTH, MAX_LINE, excess, is_whole, read_json
 from engine.core.errors import DominoError
-from engine.core.records import read_record
+from engine.core.records import MatchRecord, RoundRecord, read_record
 from engine.core.words import check_lang, text
-from engine.features import lessons, practice, scorepad
+from engine.features import lessons, practice, review, scorepad
 from engine.lang import LANGUAGES
 from engine.presentation.views import practice as practice_views
 from engine.presentation.views import puzzles as puzzle_views
@@ -201,18 +201,18 @@ def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
     return practice.match_record(_save(args))
 
 
-def _record(args: dict[str, Any]) -> Any:
-    """The record of a review request: ``record_text``, the record as the reader gave it
-    (JSON text, read by :func:`engine.core.records.read_record`: bounded, then parsed, a bad
-    one told by its line and column), or ``record``, one already parsed (the practice
-    page's own record)."""
+def _record(args: dict[str, Any]) -> RoundRecord | MatchRecord:
+    """The record of a review request, read once (:func:`engine.features.review.review_record`):
+    ``record_text``, the record as the reader gave it (JSON text, read by
+    :func:`engine.core.records.read_record`: bounded, then parsed, a bad one told by its line
+    and column), or ``record``, one already parsed as JSON (the practice page's own record)."""
     if "record_text" in args:
         if not isinstance(args["record_text"], str):
             raise bad_request("review_record_text")
-        return read_record(args["record_text"])
+        return review.review_record(read_record(args["record_text"]))
     if "record" not in args:
         raise bad_request("review_no_record")
-    return args["record"]
+    return review.review_record(args["record"])
 
 
 @method("review_decisions")
@@ -271,7 +271,6 @@ def _warm_up_steps() -> tuple[tuple[dict[str, Any], int], ...]:
     from engine.core.records import round_record
     from engine.core.rules import Rules
     from engine.core.state import RoundState
-    from engine.features import review
     from engine.players import Club, play_round
 
     steps = []

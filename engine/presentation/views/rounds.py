@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from engine.core.layout import Layout
-from engine.core.records import replay_round
+from engine.core.records import RoundRecord, replay_round
 from engine.core.state import Event, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, strings, text
@@ -157,9 +157,13 @@ class RoundStep:
 def round_steps(record: object, lang: str = "en") -> list[RoundStep]:
     """The steps of the round ``record`` describes, told in ``lang``.
 
-    A bad record raises :class:`~engine.core.errors.DominoError`, as replaying it would.
+    ``record`` is a :class:`~engine.core.records.RoundRecord` or JSON data that
+    :meth:`~engine.core.records.RoundRecord.parse` reads; a bad record raises
+    :class:`~engine.core.errors.DominoError`, as parsing or replaying it would.
     """
     check_lang(lang)  # before any work
+    if not isinstance(record, RoundRecord):
+        record = RoundRecord.parse(record)
     state = replay_round(record)
     layout = state.rules.policy.layout.empty()
     steps = [RoundStep(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
