@@ -11,6 +11,12 @@ engine. ``boneyard`` (draw games only) lists the undealt tiles in drawing order.
 optional ``"first_round": true`` applies the first-round lead (``block-dk``: the highest
 double opens). A match record has ``preset``, ``options``, ``players``, ``first_leader``
 and ``rounds`` (round records without preset, options and players).
+
+A record is JSON data until :meth:`RoundRecord.parse`, :meth:`MatchRecord.parse` or
+:func:`parse_record` reads it into frozen, typed values, checking its shape;
+:func:`replay_round` and :func:`replay_match` take those values only, and check the deal
+and the plays against the rules. :func:`replay` is the door for JSON data: it parses,
+replays and answers in the reader's language.
 """
 
 from __future__ import annotations
@@ -409,8 +415,7 @@ def read_record(text: object) -> object:
     Text that is not JSON is ``record_bad_json``, told by the line and the column where
     it breaks (the JSON reader's own words are English: they are not told); a number of
     more digits than Python converts is ``record_number_too_long``. What it reads is JSON
-    data, not yet a checked record: :func:`replay_round` and :func:`replay_match` check
-    it."""
+    data, not yet a checked record: :func:`parse_record` reads that."""
     if not isinstance(text, str):
         raise DominoError("bad_argument", name="text", value=text)
     return read_json(text, "record")
