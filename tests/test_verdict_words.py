@@ -282,6 +282,8 @@ def test_a_reason_after_a_seats_reason_does_not_start_with_a_pronoun_for_the_sea
     )
     assert "and it gets rid" not in joined
     assert joined.endswith("and you get rid of a tile worth 11 pips")
+    after_comma = [text("en", "hint.variety", count=4), text("en", "hint.search", deals=400)]
+    assert "would leave, and this move" in hints.join_reasons(after_comma, "en")
 
 
 def test_german_reasons_start_with_a_capital_after_the_colon_and_close_a_clause() -> None:

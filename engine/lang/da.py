@@ -453,7 +453,7 @@ STRINGS: dict[str, str] = {
     "hint.play": "Læg {tile}: {reason}.",
     "hint.play_end": "Læg {tile} til den {end} ende: {reason}.",
     "hint.and": " og ",
-    "hint.and.comma": " og ",
+    "hint.and.comma": ", og ",
     "hint.capital": "no",
     "hint.only": "det er dit eneste lovlige træk",
     "hint.out": "det er din sidste brik: du går ud",

@@ -455,7 +455,7 @@ STRINGS: dict[str, str] = {
     "hint.play": "Play {tile}: {reason}.",
     "hint.play_end": "Play {tile} on the {end} end: {reason}.",
     "hint.and": " and ",
-    "hint.and.comma": " and ",
+    "hint.and.comma": ", and ",
     "hint.capital": "no",
     "hint.only": "it is your only legal move",
     "hint.out": "it is your last tile: you go out",

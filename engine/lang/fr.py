@@ -453,7 +453,7 @@ STRINGS: dict[str, str] = {
     "hint.play": "Jouez {tile} : {reason}.",
     "hint.play_end": "Jouez {tile} à l’extrémité {end} : {reason}.",
     "hint.and": " et ",
-    "hint.and.comma": " et ",
+    "hint.and.comma": ", et ",
     "hint.capital": "no",
     "hint.only": "c’est votre seul coup permis",
     "hint.out": "c’est votre dernier domino : vous faites domino",

@@ -121,9 +121,10 @@ def _who(obs: Observation, key: str, seat: int, params: dict[str, Any]) -> Fact:
 def join_reasons(parts: Sequence[str], lang: str) -> str:
     """Reasons told one after the other, as a hint or a review's reason says them after
     a colon: joined by ``hint.and``, or by ``hint.and.comma`` after a reason that holds a
-    comma (Polish and German close a subordinate clause with one: "…, dass er keine 4
-    hat, und …"), the first letter a capital where ``hint.capital`` is ``yes`` (German
-    writes one after a colon when a full sentence follows)."""
+    comma (its clause closed by one: "…, more than another move would leave, and …";
+    Polish and German must: "…, dass er keine 4 hat, und …"), the first letter a capital
+    where ``hint.capital`` is ``yes`` (German writes one after a colon when a full
+    sentence follows)."""
     table = strings(lang)
     said = ""
     for part in parts:
