@@ -305,6 +305,16 @@ def test_polish_closes_a_subordinate_clause_with_a_comma_before_i() -> None:
     assert hints.join_reasons(simple, "pl") == said
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_says_one_colon(lang: str) -> None:
+    """The reasons follow the hint's colon: none of them holds another."""
+    for key, template in strings(lang).items():
+        if key.startswith("hint.") and key not in ("hint.play", "hint.play_end"):
+            assert ":" not in re.sub(r"\{[^}]*\}", "", template), (lang, key, template)
+    said = hints.join_reasons([text(lang, "hint.out"), text(lang, "hint.points", points=10)], lang)
+    assert fill(lang, strings(lang)["hint.play"], tile="[5|5]", reason=said).count(":") == 1
+
+
 # -- typography and agreement of the puzzle.*, review.* and hint.* words ------------------
 
 

@@ -456,7 +456,7 @@ STRINGS: dict[str, str] = {
     "hint.and.comma": ", og ",
     "hint.capital": "no",
     "hint.only": "det er dit eneste lovlige træk",
-    "hint.out": "det er din sidste brik: du går ud",
+    "hint.out": "det er din sidste brik, så du går ud",
     "hint.points": "trækket giver {points:plural:# point|# point}",
     "hint.block": "trækket blokerer runden, mens din hånd sandsynligvis har færrest øjne",
     "hint.shut.opponent": "din modstander har vist ikke at kunne lægge ved nogen af de åbne ender",

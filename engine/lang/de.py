@@ -456,7 +456,7 @@ STRINGS: dict[str, str] = {
     "hint.and.comma": ", und ",
     "hint.capital": "yes",
     "hint.only": "es ist dein einziger erlaubter Zug",
-    "hint.out": "es ist dein letzter Stein: du machst Domino",
+    "hint.out": "es ist dein letzter Stein, also machst du Domino",
     "hint.points": "der Zug bringt {points:plural:# Punkt|# Punkte}",
     "hint.block": "der Zug sperrt die Runde, während deine Hand wohl die wenigsten Augen hat",
     "hint.shut.opponent": "dein Gegner hat gezeigt, dass er an kein offenes Ende anlegen kann",

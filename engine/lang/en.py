@@ -458,7 +458,7 @@ STRINGS: dict[str, str] = {
     "hint.and.comma": ", and ",
     "hint.capital": "no",
     "hint.only": "it is your only legal move",
-    "hint.out": "it is your last tile: you go out",
+    "hint.out": "it is your last tile, so you go out",
     "hint.points": "it scores {points:plural:# point|# points}",
     "hint.block": "it blocks the round while your hand is likely the lowest",
     "hint.shut.opponent": "your opponent has shown they cannot play on any open end",

@@ -456,7 +456,7 @@ STRINGS: dict[str, str] = {
     "hint.and.comma": ", et ",
     "hint.capital": "no",
     "hint.only": "c’est votre seul coup permis",
-    "hint.out": "c’est votre dernier domino : vous faites domino",
+    "hint.out": "c’est votre dernier domino, vous faites donc domino",
     "hint.points": "ce coup marque {points:plural:# point|# points}",
     "hint.block": "ce coup bloque la manche alors que votre main est sans doute la plus légère",
     "hint.shut.opponent": "votre adversaire a montré qu’il ne peut jouer sur aucune extrémité ouverte",

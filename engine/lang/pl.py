@@ -456,7 +456,7 @@ STRINGS: dict[str, str] = {
     "hint.and.comma": ", i ",
     "hint.capital": "no",
     "hint.only": "to twój jedyny dozwolony ruch",
-    "hint.out": "to twój ostatni klocek: pozbywasz się klocków",
+    "hint.out": "to twój ostatni klocek, więc pozbywasz się klocków",
     "hint.points": "ten ruch daje {points:plural:# punkt|# punkty|# punktów}",
     "hint.block": "ten ruch blokuje rundę, a twoja ręka jest zapewne najlżejsza",
     "hint.shut.opponent": "przeciwnik pokazał, że nie może dołożyć do żadnego otwartego końca",
