@@ -609,7 +609,7 @@ def test_hint_tells_what_the_opponent_has_shown():
     assert "your opponent has shown" in texts["en"]
     assert "votre adversaire a montré" in texts["fr"]
     assert "przeciwnik pokazał" in texts["pl"]
-    assert "dein Gegner hat gezeigt" in texts["de"]
+    assert "Dein Gegner hat gezeigt" in texts["de"]
     assert "din modstander har vist" in texts["da"]
 
 
@@ -638,7 +638,7 @@ def test_all_fives_hints_count_points():
     given = hint(state, "pl", expert=small_expert())
     assert given.move.tile == t(0, 5)
     assert given.facts[0] == Fact("hint.points", {"points": 10})
-    assert "zdobywa 10 punktów" in given.text
+    assert "daje 10 punktów" in given.text
     assert "scores 10 points" in given.in_language("en")
 
 

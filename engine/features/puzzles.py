@@ -337,6 +337,11 @@ class Lines:
     def open_values(self, mv: MoveValue) -> set[int]:
         return set(self.after(mv).layout.open_values())
 
+    def wins(self, mv: MoveValue | None = None) -> bool:
+        """Whether the side to move wins the round at the end of the move's line (the
+        best move's unless told): a line that loses or ties is no winning line."""
+        return self.end(self.best if mv is None else mv).result().winner == self.side
+
 
 def revealed(state: RoundState) -> dict[int, frozenset[int]]:
     """The values each seat has shown it lacks by passing: those the open ends took when
@@ -410,7 +415,7 @@ def _keep(lines: Lines) -> Facts | None:
 
 
 def _wins(lines: Lines) -> bool:
-    return lines.end(lines.best).result().winner == lines.side
+    return lines.wins()
 
 
 def _block(lines: Lines) -> Facts | None:

@@ -118,10 +118,27 @@ def _who(obs: Observation, key: str, seat: int, params: dict[str, Any]) -> Fact:
     return Fact(key + ".seat", {**params, "seat": reader_seat(seat)})
 
 
+def join_reasons(parts: Sequence[str], lang: str) -> str:
+    """Reasons told one after the other, as a hint or a review's reason says them after
+    a colon: joined by ``hint.and``, or by ``hint.and.comma`` after a reason that holds a
+    comma (its clause closed by one: "…, more than another move would leave, and …";
+    Polish and German must: "…, dass er keine 4 hat, und …"), the first letter a capital
+    where ``hint.capital`` is ``yes`` (German writes one after a colon when a full
+    sentence follows)."""
+    table = strings(lang)
+    said = ""
+    for part in parts:
+        if said:
+            said += table["hint.and.comma" if "," in said else "hint.and"]
+        said += part
+    if table["hint.capital"] == "yes":
+        said = said[:1].upper() + said[1:]
+    return said
+
+
 def _render(move: Move, facts: Sequence[Fact], lang: str, show_end: bool) -> str:
     table = strings(lang)
-    parts = [fill(lang, table[f.key], **f.params) for f in facts[:2]]
-    reason = table["hint.and"].join(parts)
+    reason = join_reasons([fill(lang, table[f.key], **f.params) for f in facts[:2]], lang)
     if move.end is None or not show_end:
         return fill(lang, table["hint.play"], tile=str(move.tile), reason=reason)
     return fill(

@@ -117,8 +117,10 @@ def _scores(state: RoundState, lang: str) -> str:
 
 def _history(state: RoundState, lang: str) -> list[str]:
     """The round so far, one line a play (with what it scored) and the draws and passes
-    that came before it."""
-    return _lines(_told(state, 0, lang))[0]
+    that came before it, then the draws and passes since the last play: every event is
+    shown, so that what an explanation says a seat did (a pass on some values) was seen."""
+    lines, rest = _lines(_told(state, 0, lang))
+    return [*lines, " ".join(rest)] if rest else lines
 
 
 def _told(state: RoundState, start: int, lang: str) -> list[tuple[Kind, str]]:
@@ -326,7 +328,8 @@ def judge_move(puzzle: Puzzle, tile: object, end: object, lang: str) -> dict[str
             lang, "puzzle.worth.right", value=signed_whole(best), next=signed_whole(runner)
         )
         reply["why"] = _why(lines, theme, facts, lang)
-        reply["line"] = strings(lang)["puzzle.line.best"]
+        # The answer's line is a winning line only when it wins the round.
+        reply["line"] = strings(lang)["puzzle.line.winning" if lines.wins() else "puzzle.line.best"]
         reply["values"] = [
             {
                 "move": str(m.move),

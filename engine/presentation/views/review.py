@@ -59,8 +59,11 @@ budget?}``)::
 ``played`` (see :mod:`engine.features.review`); ``error`` is the standard error of ``loss`` (of
 the runner-up's loss when the move made was the best). ``values`` are sorted best first;
 ``svg`` is the table after the engine's choice, that tile marked, ``played_svg`` after
-the move made (the same layout when it was the choice); ``verdict`` tells the mark, and
-``reason`` (empty when the move made is marked best) why the choice was better.
+the move made (the same layout when it was the choice); ``verdict`` tells the mark (a
+move marked best that is not the engine's choice is "as good as the engine's choice …
+(within 0.5 points)": the tolerance of the mark ``best``, which a value of the list
+within it of the best says too), and ``reason`` (empty when the move made is marked
+best) why the choice was better.
 ``item`` is what ``review_summary`` takes back. ``known.seats`` lists each other seat:
 ``lacks``, the numbers its passes and draws showed it could not hold.
 
@@ -103,7 +106,7 @@ from engine.core.words import check_lang, strings, text
 from engine.features import review as rv
 from engine.lang import reader_seat
 from engine.players.expert import Search
-from engine.players.hints import hint_facts
+from engine.players.hints import hint_facts, join_reasons
 from engine.presentation.figures import TRAY_SIZE
 from engine.presentation.views import tile_view
 from engine.presentation.views.puzzles import drawings, move_label
@@ -306,8 +309,16 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
     better = j.better
     said, best_said = move_label(d.move, lang), move_label(better.move, lang)
     mark = mark_view(j.mark, lang)
-    if j.mark == "best":
+    tolerance = points(rv.MARKS[0][1], lang)
+    if j.mark == "best" and j.best == d.played:
         verdict = text(lang, "review.verdict.best", move=said)
+        reason = ""
+    elif j.mark == "best":
+        # Marked best, yet not the engine's choice: the two are equal within the mark's
+        # tolerance, and the verdict says so beside the engine's choice it shows.
+        verdict = text(
+            lang, "review.verdict.equal", move=said, better=best_said, tolerance=tolerance
+        )
         reason = ""
     else:
         verdict = text(
@@ -326,9 +337,10 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
             "value": rv.round_loss(v.value),
             "text": text(
                 lang,
-                "puzzle.value",
+                "review.value.equal" if v.mark == "best" and i != j.best else "puzzle.value",
                 move=move_label(v.move, lang),
                 value=signed_decimal(v.value, lang),
+                tolerance=tolerance,
             ),
             "loss": rv.round_loss(v.loss),
             "mark": mark_view(v.mark, lang),
@@ -378,10 +390,8 @@ def _reason(j: rv.Judgement, lang: str) -> str:
     d = j.decision
     search = Search(d.moves, tuple(v.value for v in j.values), 0, j.best)
     facts = [f for f in hint_facts(d.observation, search) if f.key != "hint.only"][:2]
-    table = strings(lang)
     parts = [text(lang, f.key, **f.params) for f in facts]
-    worth = text(lang, "review.worth", loss=points(j.loss, lang))
-    return table["hint.and"].join(parts) if parts else worth
+    return join_reasons(parts or [text(lang, "review.worth", loss=points(j.loss, lang))], lang)
 
 
 def check_items(items: object) -> list[dict[str, Any]]:
