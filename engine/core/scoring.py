@@ -146,26 +146,46 @@ class ScoreBreakdown:
             steps.append(ScoreStep("double", (score, 2), self.doubled))
         return tuple(steps)
 
-    def render(self, lang: str = "en") -> str:
-        """The whole computation in one line of ``lang``, every step shown:
-        ``7 + 8 − 3 = 12``, ``9 + 9 = 18, rounded to 20``, ``… doubled for going out
-        with a double: 20 × 2 = 40``; a blocked round in partnerships starts with both
-        teams' sums (``teams 3 + 4 = 7 against 10 + 2 = 12: 12``)."""
+    def working(self, lang: str = "en") -> str:
+        """The computation from the scored hands on, in one line of ``lang``: ``7 + 8 −
+        3 = 12``, ``9 + 9 = 18, rounded to 20``, ``… doubled for going out with a
+        double: 10 × 2 = 20``; a tie, ``a tie for the lowest hand: 0``. A blocked round
+        between teams starts from the teams' sums (:meth:`team_hands`)."""
         if not self.terms:
-            line = text(lang, "score.tie")
-        else:
-            steps = self.steps()
-            sums = [s for s in steps if s.kind == "sum"]
-            line = sums[0].notation() if sums else str(self.raw)
-            if self.rounded is not None and self.rounded != self.raw:
-                line = text(lang, "score.rounded", sum=line, points=self.rounded)
-            doubling = [s for s in steps if s.kind == "double"]
-            if doubling:
-                line = text(lang, "score.doubled", sum=line, points=doubling[0].notation())
-        if len(self.sides) == 2:
-            a, b = (ScoreStep("side", side.pips, side.total).notation() for side in self.sides)
-            line = text(lang, "score.teams", a=a, b=b, score=line)
+            return text(lang, "score.tie")
+        steps = self.steps()
+        sums = [s for s in steps if s.kind == "sum"]
+        line = sums[0].notation() if sums else str(self.raw)
+        if self.rounded is not None and self.rounded != self.raw:
+            line = text(lang, "score.rounded", sum=line, points=self.rounded)
+        doubling = [s for s in steps if s.kind == "double"]
+        if doubling:
+            line = text(lang, "score.doubled", sum=line, points=doubling[0].notation())
         return line
+
+    def team_hands(self) -> tuple[str, str] | None:
+        """A blocked round between teams: the two teams' hands added up (``3 + 4 = 7``),
+        the winning team's first (side 0's first in a tie); else ``None``."""
+        if len(self.sides) != 2:
+            return None
+        a, b = (ScoreStep("side", side.pips, side.total).notation() for side in self.sides)
+        return (b, a) if self.end.winner == 1 else (a, b)
+
+    def render(self, lang: str = "en") -> str:
+        """The whole computation in one line of ``lang``, every step shown
+        (:meth:`working`). A blocked round in partnerships compares the teams' hands
+        first, the winners': ``the winners' hands 3 + 4 = 7 against 10 + 2 = 12: 12``;
+        in a tie ``teams 3 + 4 = 7 against 5 + 2 = 7: a tie for the lowest hand: 0``.
+        (A round's telling says the result first: :func:`~engine.presentation.views.
+        rounds.tell_result`.)"""
+        line = self.working(lang)
+        hands = self.team_hands()
+        if hands is None:
+            return line
+        own, other = hands
+        if self.end.winner is None:
+            return text(lang, "score.teams.tie", a=own, b=other, score=line)
+        return text(lang, "score.teams.won", own=own, other=other, score=line)
 
 
 def breakdown(

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.errors import DominoError
-from engine.lang import LANGUAGES, TABLES, fill
+from engine.lang import LANGUAGES, TABLES, Subject, fill, subject_fields, subject_key
 
 
 def check_lang(lang: object) -> str:
@@ -33,3 +33,10 @@ def strings(lang: object) -> Mapping[str, str]:
 def text(lang: str, key: str, /, **params: Any) -> str:
     """The string ``key`` of ``lang`` with its fields filled in."""
     return fill(lang, strings(lang)[key], **params)
+
+
+def say(lang: str, key: str, subject: Subject, /, **params: Any) -> str:
+    """The variant of ``key`` that agrees with ``subject`` (see :mod:`engine.lang`),
+    filled in with the subject's fields and ``params``."""
+    fields = {**subject_fields(check_lang(lang), subject), **params}
+    return fill(lang, strings(lang)[subject_key(key, subject)], **fields)

@@ -19,9 +19,9 @@ from engine.core.layout import Layout
 from engine.core.policy import LayoutPolicy
 from engine.core.state import Move, RoundState
 from engine.core.tiles import Tile
-from engine.core.words import check_lang, strings, text
+from engine.core.words import check_lang, say, strings, text
 from engine.features.practice import YOU, Game, link, load_game
-from engine.lang import reader_seat
+from engine.lang import Subject, reader_seat
 from engine.presentation.description import end_label
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg
 from engine.presentation.svg import Fit
@@ -29,6 +29,7 @@ from engine.presentation.views import tile_view
 from engine.presentation.views.rounds import (
     join,
     narration,
+    side_subject,
     tell,
     tell_end,
     tell_ending,
@@ -52,31 +53,39 @@ def _who(seat: int) -> str:
     return "you" if seat == YOU else "seat"
 
 
+def _subject(seat: int) -> Subject:
+    """A seat as the subject of a sentence: the reader, or a computer seat."""
+    return Subject(_who(seat), (reader_seat(seat),))
+
+
 def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
     """Every event of the round told once, in order, as the reader's seat sees it: plays
-    (and what each scored), draws (the reader's tile named, another seat's only
-    counted), passes, and the end."""
+    (and what each scored; the last tile of a seat that goes out told with it), a run of
+    draws told once (the reader's tiles named, another seat's only counted), passes, and
+    the end."""
     entries: list[dict[str, Any]] = []
 
-    def add(kind: str, seat: int | None, line: str) -> None:
-        entries.append({"n": len(entries), "kind": kind, "seat": seat, "text": line})
+    def add(kind: str, seat: int | None, line: str, events: int) -> None:
+        entries.append(
+            {"n": len(entries), "kind": kind, "seat": seat, "text": line, "events": events}
+        )
 
-    for told in narration(state.observation(YOU).events):
+    for told in narration(state.observation(YOU).events, state.went_out):
         seat = told.event.seat
-        kind = "draw_again" if told.kind == "draw" and told.run > 1 else told.kind
-        line = tell(told, lang, f"practice.log.{kind}.{_who(seat)}")
-        add("play" if told.kind == "lead" else told.kind, seat, line)
+        line = tell(told, lang, f"practice.log.{told.kind}.{_who(seat)}")
+        events = 0 if told.kind == "score" else told.run
+        add("play" if told.kind == "lead" else told.kind, seat, line, events)
     if state.is_terminal:
-        add("end", None, _end_summary(game, state, lang))
+        add("end", None, _end_summary(game, state, lang), 0)
     return entries
 
 
 def _end_summary(game: Game, state: RoundState, lang: str) -> str:
     """The round's end in two sentences: how it ended and who scores what."""
-    lines = [tell_ending(state, lang), tell_result(state, lang)]
+    lines = [tell_ending(state, lang), tell_result(state, lang, YOU)]
     if state.rules.policy.play.scores:
         lines.append(_fives_sum(game, state, lang))
-    return " ".join(lines)
+    return " ".join(line for line in lines if line)
 
 
 def _fives_sum(game: Game, state: RoundState, lang: str) -> str:
@@ -106,7 +115,7 @@ def _fives_sum(game: Game, state: RoundState, lang: str) -> str:
 def end_text(game: Game, state: RoundState, lang: str) -> str:
     """How a finished round ended, the hands left and the score with its arithmetic;
     in All Fives also the points scored in play added to the end's."""
-    told = tell_end(state, lang)
+    told = tell_end(state, lang, YOU)
     if state.rules.policy.play.scores:
         told = f"{told} {_fives_sum(game, state, lang)}"
     return told
@@ -358,7 +367,7 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
             "text": end_text(game, state, lang),
             "hands": _hand_lines(game, state, lang),
             "next": (
-                text(lang, "practice.next_leader", name=seat_name(game, next_seat, lang))
+                say(lang, "practice.next_leader", _subject(next_seat))
                 if not game.match.is_over
                 else ""
             ),
@@ -369,10 +378,10 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
             out["match_end"] = s["practice.match_drawn"]
         else:
             assert outcome.winner is not None
-            out["match_end"] = text(
+            out["match_end"] = say(
                 lang,
                 "practice.match_won",
-                name=_side_name(game, outcome.winner, lang),
+                side_subject(game.rules, game.players, outcome.winner, YOU),
                 points=game.match.totals[outcome.winner],
             )
     return out

@@ -126,14 +126,8 @@ def _history(state: RoundState, lang: str) -> list[str]:
 def _told(state: RoundState, start: int, lang: str) -> list[tuple[Kind, str]]:
     """The round's events from the ``start``-th on, told
     (:func:`engine.presentation.views.rounds.narration`)."""
-    told: list[tuple[Kind, str]] = []
-    seen = 0
-    for t in narration(state.events):
-        if t.kind != "score":
-            seen += 1
-        if seen > start:
-            told.append((t.kind, tell(t, lang, ROUND_WORDS[t.kind])))
-    return told
+    narrated = narration(state.events, state.went_out, since=start)
+    return [(t.kind, tell(t, lang, ROUND_WORDS[t.kind])) for t in narrated]
 
 
 def _lines(told: list[tuple[Kind, str]]) -> tuple[list[str], list[str]]:

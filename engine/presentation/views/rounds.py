@@ -2,74 +2,110 @@
 step.
 
 :func:`narration` is the one reading of a round's events that every telling of them
-shares (the practice page's log and a round's steps): the first play is the lead, a play
-that scores in All Fives is followed by its score, and a draw knows how many tiles its
-seat has drawn in a row. :func:`tell` puts one of them into words with the string a
-telling chooses for it.
+shares (the practice page's log, a round's steps and a puzzle's lines): the first play
+is the lead, a play that scores in All Fives is followed by its score, a run of draws by
+one seat is told once (how many tiles, and which when the telling may show them), and the
+play that goes out is told as going out, once. :func:`tell` puts one of them into words
+with the string a telling chooses for it.
 
 :func:`round_steps` tells a whole round from a game record (the format of ``python -m
 engine replay``), as the ``round`` fences show it: the first step is the deal; every play
 is a step, told together with the draws and passes that came before it; the last step is
-the end of the round and its score, with the arithmetic of
-:meth:`~engine.core.scoring.ScoreBreakdown.render`. Every word comes from the language tables.
+the end of the round and its score, the result first and the arithmetic of
+:meth:`~engine.core.scoring.ScoreBreakdown.render` after it. A sentence about a seat or a
+team agrees with it (:class:`engine.lang.Subject`): a telling for the reader
+(``you``) says "You win", a team is plural. Every word comes from the language tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from engine.core.layout import Layout
 from engine.core.records import RoundRecord, replay_round
+from engine.core.rules import Rules
 from engine.core.state import Event, RoundState
 from engine.core.tiles import Tile
-from engine.core.words import check_lang, strings, text
-from engine.lang import reader_seat
+from engine.core.words import check_lang, say, strings, text
+from engine.lang import Subject, join_words, reader_seat
 
 Kind = Literal["lead", "play", "draw", "pass", "score"]
 
 
 class Told(NamedTuple):
-    """One thing the narration of a round tells about one of its events."""
+    """One thing the narration of a round tells about one or more of its events."""
 
     kind: Kind
     """``lead`` (the round's first play), ``play``, ``draw``, ``pass``, or ``score``:
     what the play just told scored in All Fives."""
     event: Event
+    """The event told; for a draw, the run's first."""
     run: int = 1
-    """For a draw: the tiles its seat has drawn in a row so far, this one included."""
+    """For a draw: the tiles its seat drew in a row (the run is told once)."""
+    tiles: tuple[Tile, ...] = ()
+    """For a draw: the tiles drawn, when the events show them (to the seat that drew)."""
+    out: bool = False
+    """For a play: it was the seat's last tile, and the seat went out with it."""
 
 
-def narration(events: Iterable[Event]) -> Iterator[Told]:
-    """What a round's events tell, in order (see the module's docstring)."""
+def narration(
+    events: Sequence[Event], went_out: int | None = None, *, since: int = 0
+) -> Iterator[Told]:
+    """What a round's events tell, in order (see the module's docstring).
+
+    ``went_out`` is the seat that went out, when the round ended so (its last play is
+    then told as going out); ``since`` the number of events already told elsewhere:
+    they are read (the lead is among them) but not told again, and a run of draws does
+    not reach back into them.
+    """
     played = False
-    previous: Event | None = None
-    run = 0
-    for event in events:
+    k = 0
+    while k < len(events):
+        event = events[k]
+        told = k >= since
         if event.kind == "draw":
-            again = previous is not None and previous[:2] == ("draw", event.seat)
-            run = run + 1 if again else 1
-            yield Told("draw", event, run)
-        elif event.kind == "pass":
-            yield Told("pass", event)
+            end = k + 1
+            while end < len(events) and events[end][:2] == ("draw", event.seat) and end != since:
+                end += 1
+            run = events[k:end]
+            tiles = tuple(e.tile for e in run if e.tile is not None)
+            if told:
+                yield Told("draw", event, len(run), tiles if len(tiles) == len(run) else ())
+            k = end
+            continue
+        if event.kind == "pass":
+            if told:
+                yield Told("pass", event)
         else:
-            yield Told("play" if played else "lead", event)
+            out = went_out == event.seat and k == len(events) - 1
+            if told:
+                yield Told("play" if played else "lead", event, out=out)
+                if event.score:
+                    yield Told("score", event)
             played = True
-            if event.score:
-                yield Told("score", event)
-        previous = event
+        k += 1
 
 
 def tell(told: Told, lang: str, key: str) -> str:
-    """``told`` in ``lang``, in the words of the string ``key``. Its fields: ``seat``
-    (counted from 1, as readers count), ``tile``, ``end`` (the end a tile was laid on,
-    as ``end.to.*`` words it) and ``count`` (what a play scored; for a draw, the tiles
-    drawn in a row)."""
+    """``told`` in ``lang``, in the words of the string ``key`` (``key.out`` for the play
+    that goes out). Its fields: ``seat`` (counted from 1, as readers count), ``tile``,
+    ``end`` (the end a tile was laid on, as ``end.to.*`` words it), ``count`` (what a
+    play scored; for a draw, the tiles drawn) and ``tiles`` (the tiles drawn, joined)."""
     event = told.event
     count = event.score if told.kind == "score" else told.run
     end = strings(lang)[f"end.to.{event.end}"] if event.end is not None else ""
-    return text(lang, key, seat=reader_seat(event.seat), tile=event.tile, end=end, count=count)
+    tiles = join_words(lang, [str(t) for t in told.tiles])
+    return text(
+        lang,
+        f"{key}.out" if told.out else key,
+        seat=reader_seat(event.seat),
+        tile=event.tile,
+        end=end,
+        count=count,
+        tiles=tiles,
+    )
 
 
 ROUND_WORDS: dict[Kind, str] = {
@@ -83,10 +119,8 @@ ROUND_WORDS: dict[Kind, str] = {
 
 
 def join(items: Sequence[str], lang: str) -> str:
-    """``a, b and c`` in ``lang``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + strings(lang)["list.and"] + items[-1]
+    """``a, b and c`` in ``lang`` (:func:`engine.lang.join_words`)."""
+    return join_words(lang, items)
 
 
 def _tiles(tiles: Sequence[Tile], lang: str) -> str:
@@ -109,14 +143,17 @@ def _deal(state: RoundState, lang: str) -> str:
 
 
 def tell_ending(state: RoundState, lang: str) -> str:
-    """How a finished round ended: a seat went out, or the round is blocked."""
+    """How a finished round ended, when the narration has not said it: a blocked round.
+    A seat that went out was told going out with its last tile (:func:`narration`), so
+    nothing more is said of it here."""
     if state.went_out is not None:
-        return text(lang, "round.went_out", seat=reader_seat(state.went_out))
+        return ""
     return text(lang, "round.blocked")
 
 
-def tell_end(state: RoundState, lang: str) -> str:
-    """How a finished round ended, the hands left, and the score with its arithmetic."""
+def tell_end(state: RoundState, lang: str, you: int | None = None) -> str:
+    """How a finished round ended (a blocked round), the hands left, and the result with
+    its arithmetic (:func:`tell_result`)."""
     went_out = state.went_out
     left = [
         text(lang, "round.left_hand", seat=reader_seat(seat), tiles=_tiles(hand, lang), pips=pips)
@@ -124,21 +161,42 @@ def tell_end(state: RoundState, lang: str) -> str:
         if seat != went_out
     ]
     hands = text(lang, "round.left", hands=strings(lang)["list.sep"].join(left))
-    return " ".join([tell_ending(state, lang), hands, tell_result(state, lang)])
+    said = [tell_ending(state, lang), hands, tell_result(state, lang, you)]
+    return " ".join(s for s in said if s)
 
 
-def tell_result(state: RoundState, lang: str) -> str:
-    """Who wins a finished round and what the end scores, with its arithmetic."""
+def side_subject(rules: Rules, players: int, side: int, you: int | None = None) -> Subject:
+    """The subject a side's sentences agree with: the reader (``you``, the reader's seat,
+    or ``None`` when the telling has no reader), their team, a seat or a team of seats."""
+    seats = rules.seats(side, players)
+    numbers = tuple(reader_seat(s) for s in seats)
+    mine = you is not None and you in seats
+    if len(seats) > 1:
+        return Subject("your_team" if mine else "team", numbers)
+    return Subject("you" if mine else "seat", numbers)
+
+
+def tell_result(state: RoundState, lang: str, you: int | None = None) -> str:
+    """Who wins a finished round and what they score, then how that is computed: the
+    arithmetic of :meth:`~engine.core.scoring.ScoreBreakdown.render`; a blocked round
+    between teams says the score, then the teams' hands it compares (the winners'
+    first) and, scored by difference or rounded, the rest of the arithmetic."""
     score = state.score_breakdown()
     end = score.end
     if end.winner is None:
         return text(lang, "round.no_winner")
-    if state.rules.partnerships:
-        a, b = state.rules.seats(end.winner, state.players)
-        return text(
-            lang, "round.wins.team", a=reader_seat(a), b=reader_seat(b), score=score.render(lang)
-        )
-    return text(lang, "round.wins.seat", seat=reader_seat(end.winner), score=score.render(lang))
+    subject = side_subject(state.rules, state.players, end.winner, you)
+    hands = score.team_hands()
+    if hands is None:
+        return say(lang, "round.wins", subject, points=end.points, score=score.render(lang))
+    # A blocked round between teams: the score first, then the hands compared and, when
+    # the score is not simply the other team's hands, how it follows from them.
+    own, other = hands
+    working = score.working(lang)
+    then = "" if working == str(score.raw) else text(lang, "score.then", score=working)
+    return say(
+        lang, "round.wins.blocked", subject, points=end.points, own=own, other=other, then=then
+    )
 
 
 @dataclass(frozen=True)
@@ -168,7 +226,7 @@ def round_steps(record: object, lang: str = "en") -> list[RoundStep]:
     layout = state.rules.policy.layout.empty()
     steps = [RoundStep(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
     told: list[str] = []
-    for item in narration(state.events):
+    for item in narration(state.events, state.went_out):
         told.append(tell(item, lang, ROUND_WORDS[item.kind]))
         event = item.event
         if item.kind in ("lead", "play"):

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.match import Ledger, MatchOutcome
-from engine.core.words import check_lang, text
+from engine.core.words import check_lang, say, text
 from engine.features.scorepad import Sheet, check_sheet, form_of, side_points
+from engine.lang import Subject
 from engine.presentation.views.rounds import join
 
 
@@ -32,6 +33,26 @@ def side_names(sheet: Sheet, lang: str) -> list[str]:
         return names
     teams = [sheet.rules.seats(side, sheet.players) for side in range(2)]
     return [text(lang, "scorepad.team", a=names[a], b=names[b]) for a, b in teams]
+
+
+def side_subjects(sheet: Sheet, lang: str) -> list[Subject]:
+    """Each side as the subject of a sentence: a player by the name typed, or a seat by
+    its number when no name was; a team by its two players' names ("Seat N" for one not
+    named), or by its seats' numbers when neither partner was named."""
+    rules, players = sheet.rules, sheet.players
+    display = seat_names(sheet, lang)
+    out = []
+    for side in range(rules.sides(players)):
+        seats = rules.seats(side, players)
+        names = tuple(sheet.names[s].strip() for s in seats)
+        numbers = tuple(s + 1 for s in seats)
+        team = len(seats) > 1
+        if not any(names):
+            out.append(Subject("team" if team else "seat", numbers))
+        else:
+            shown = tuple(display[s] for s in seats)
+            out.append(Subject("names" if team else "name", numbers, shown))
+    return out
 
 
 def _outcome_view(outcome: MatchOutcome) -> dict[str, Any]:
@@ -67,6 +88,7 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
     checked = check_sheet(sheet)
     rules, players = checked.rules, checked.players
     names = side_names(checked, lang)
+    subjects = side_subjects(checked, lang)
     running = Ledger(rules, players)
     rounds: list[dict[str, Any]] = []
     for number, (entry, score) in enumerate(
@@ -78,8 +100,7 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
         if winner is None:
             result = text(lang, "scorepad.result.none")
         else:
-            key = "scorepad.result.team" if rules.partnerships else "scorepad.result.one"
-            result = text(lang, key, name=names[winner], points=score.points)
+            result = say(lang, "scorepad.result", subjects[winner], points=score.points)
         rounds.append(
             {
                 "round": number,
@@ -141,7 +162,8 @@ def _status(
         return text(lang, "scorepad.match.on", target=sheet.target)
     top = max(totals)
     if outcome.winner is not None:
-        key = "scorepad.match.won.team" if sheet.rules.partnerships else "scorepad.match.won.one"
-        return text(lang, key, name=names[outcome.winner], points=top)
+        return say(
+            lang, "scorepad.match.won", side_subjects(sheet, lang)[outcome.winner], points=top
+        )
     tied = [names[side] for side, t in enumerate(totals) if t == top]
     return text(lang, "scorepad.match.drawn", names=join(tied, lang), points=top)
