@@ -57,7 +57,7 @@ STRINGS: dict[str, str] = {
     "option.partnerships.true": "deux équipes de deux, partenaires face à face",
     "option.rounding": "Arrondi",
     "option.rounding.false": "le score reste tel quel",
-    "option.rounding.true": "le score est ramené au multiple de cinq le plus proche",
+    "option.rounding.true": "le score est arrondi à cinq points près",
     "option.double_finish": "Faire domino avec un double",
     "option.double_finish.false": "compte comme avec tout autre domino",
     "option.double_finish.true": "le score de la manche compte double",
