@@ -268,7 +268,9 @@ ECHO_RATIO = 0.8
 ECHO_MARGIN = 0.25
 ECHO_MIN_GLOSSES = 6
 _FENCE = re.compile(r"^```([\w-]+)\n(.*?)^```$", re.M | re.S)
-_FENCE_KEY = re.compile(r"^((?:caption|question|right|wrong|hint|choice)[\w.@-]*):[ \t]*(.+)$", re.M)
+_FENCE_KEY = re.compile(
+    r"^((?:caption|question|right|wrong|hint|choice)[\w.@-]*):[ \t]*(.+)$", re.M
+)
 
 
 def fence_texts(markdown: str) -> dict[tuple[int, str, int], str]:
@@ -343,7 +345,9 @@ def echo(de_text: str, da_text: str, en_text: str) -> str | None:
 def echoes(name: str) -> list[str]:
     """The fence texts of page ``name`` where German and Danish echo each other."""
     texts = {
-        lang: fence_texts((DOCS / f"{name}{'' if lang == 'en' else '.' + lang}.md").read_text("utf-8"))
+        lang: fence_texts(
+            (DOCS / f"{name}{'' if lang == 'en' else '.' + lang}.md").read_text("utf-8")
+        )
         for lang in ("en", "de", "da")
     }
     found = []
@@ -401,9 +405,14 @@ def test_german_and_danish_in_their_own_words_pass() -> None:
 
 def test_every_fence_text_of_every_page_is_read() -> None:
     """The sentences of the copy check include the fences' captions and texts."""
-    page = "```domino\nplays: 1-4\ncaption: Lege in deinem Zug einen Stein an eines der beiden offenen Enden.\n```\n"
+    page = (
+        "```domino\nplays: 1-4\n"
+        "caption: Lege in deinem Zug einen Stein an eines der beiden offenen Enden.\n```\n"
+    )
     assert fence_texts(page) == {
         (0, "caption", 0): "Lege in deinem Zug einen Stein an eines der beiden offenen Enden."
     }
     assert copies_in(page)
-    assert all(fence_texts((DOCS / f"{name}.md").read_text("utf-8")) is not None for name in PAGE_NAMES)
+    assert all(
+        fence_texts((DOCS / f"{name}.md").read_text("utf-8")) is not None for name in PAGE_NAMES
+    )

@@ -111,9 +111,9 @@ STRINGS: dict[str, str] = {
     "page.practice.kept_game": "Votre partie est gardée jusqu’à ce que vous en commenciez une autre : « Revenir à ma partie » vous y ramène.",
     "page.practice.history": "Manches jouées",
     "page.practice.drawn": "pioché à l’instant",
-    "page.practice.store_size": "La partie enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté.",
-    "page.practice.store_depth": "La partie enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté.",
-    "page.practice.download_refused": "Télécharger la partie refusée",
+    "page.practice.store_size": "La partie enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle n’a pas été chargée.",
+    "page.practice.store_depth": "La partie enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle n’a pas été chargée.",
+    "page.practice.download_refused": "Télécharger la partie non chargée",
     # The practice page (engine/presentation/views/practice.py; its saves: engine/features/practice.py).
     "practice.you": "Vous (siège {seat})",
     "practice.seat": "Siège {seat} ({level})",
@@ -233,9 +233,9 @@ STRINGS: dict[str, str] = {
     "page.scorepad.confirm_remove": "Retirer la dernière manche ? Ce qui a été saisi pour elle sera perdu.",
     "page.scorepad.confirm_remove_yes": "Retirer la manche",
     "page.scorepad.confirm_remove_no": "Garder la manche",
-    "page.scorepad.store_size": "La feuille enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté.",
-    "page.scorepad.store_depth": "La feuille enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté.",
-    "page.scorepad.download_refused": "Télécharger la feuille refusée",
+    "page.scorepad.store_size": "La feuille enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle n’a pas été chargée.",
+    "page.scorepad.store_depth": "La feuille enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle n’a pas été chargée.",
+    "page.scorepad.download_refused": "Télécharger la feuille non chargée",
     "page.scorepad.import_size": "Ce fichier dépasse 256 Kio : ce n’est pas une feuille de marque.",
     "page.scorepad.import_depth": "Ce fichier est trop profondément imbriqué pour être une feuille de marque.",
     "page.scorepad.import_unreadable": "Ce fichier n’a pas pu être lu.",
@@ -478,9 +478,9 @@ STRINGS: dict[str, str] = {
     "lesson.reset_yes": "Oui, tout effacer",
     "lesson.reset_no": "Garder ma progression",
     "lesson.corrupt": "La progression enregistrée dans ce navigateur était illisible : elle a été remise à zéro.",
-    "page.lessons.store_size": "La progression enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté, et votre progression repart de zéro.",
-    "page.lessons.store_depth": "La progression enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté, et votre progression repart de zéro.",
-    "page.lessons.download_refused": "Télécharger la progression refusée",
+    "page.lessons.store_size": "La progression enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
+    "page.lessons.store_depth": "La progression enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
+    "page.lessons.download_refused": "Télécharger la progression non chargée",
     "lesson.needs_script": "Les tâches ont besoin de JavaScript, désactivé ou non pris en charge dans ce navigateur.",
     "lesson.task": "Tâche {n} sur {total}",
     "lesson.done": "Faite",
@@ -611,9 +611,9 @@ STRINGS: dict[str, str] = {
     "page.puzzles.next": "Problème suivant",
     "page.puzzles.today": "Revenir au problème du jour",
     "page.puzzles.corrupt": "La progression enregistrée dans ce navigateur était illisible : elle a été remise à zéro.",
-    "page.puzzles.store_size": "La progression enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle a été mise de côté, et votre progression repart de zéro.",
-    "page.puzzles.store_depth": "La progression enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle a été mise de côté, et votre progression repart de zéro.",
-    "page.puzzles.download_refused": "Télécharger la progression refusée",
+    "page.puzzles.store_size": "La progression enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
+    "page.puzzles.store_depth": "La progression enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
+    "page.puzzles.download_refused": "Télécharger la progression non chargée",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).
@@ -785,4 +785,16 @@ TERMS: dict[str, tuple[str, tuple[str, ...]]] = {
     "target": ("cible", (r"objectifs? de points", r"seuils?", r"scores? à atteindre")),
     "game": ("jeu", (r"variantes? (?:inconnue|\{preset)", r"préréglages?")),
     "house-rules": ("règles maison", (r"règles de la maison", r"règles locales")),
+    # « jeu » is the game (Block, Draw…) and never the tiles on the table, which make the
+    # « tracé »; a half's number is its « valeur »; a save that could not be read is
+    # « non chargée », never « refusée » nor « mise de côté » (the tiles' word).
+    "layout": (
+        "tracé",
+        (r"le jeu (?:est alors bloqué|peut (?:alors )?(?:partir|se)|a-t-il|se bloque)",),
+    ),
+    "value": ("valeur", (r"(?:le |ce )?même nombre",)),
+    "unread-save": (
+        "non chargée",
+        (r"(?:partie|feuille|progression) refusée", r"a été mise de côté"),
+    ),
 }
