@@ -57,7 +57,7 @@ STRINGS: dict[str, str] = {
     "option.partnerships.true": "to hold af to, makkerne over for hinanden",
     "option.rounding": "Afrunding",
     "option.rounding.false": "pointene står, som de er talt",
-    "option.rounding.true": "pointene går til nærmeste multiplum af fem",
+    "option.rounding.true": "pointene rundes af til nærmeste multiplum af fem",
     "option.double_finish": "At gå ud med en dobbelt",
     "option.double_finish.false": "tæller som enhver anden brik",
     "option.double_finish.true": "fordobler rundens point",

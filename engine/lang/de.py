@@ -505,7 +505,7 @@ STRINGS: dict[str, str] = {
     "lesson.missed.most": "{tile}, an das {end} Ende gelegt, brächte {score}; ein anderer Stein bringt mehr.",
     "lesson.missed.spinner": "{tile} passt an das {end} Ende, aber die Stirnseiten des Spinners blieben geschlossen.",
     "lesson.missed.end_needed": "{tile} lässt sich legen, aber sag, an welches Ende er kommt.",
-    "lesson.missed.no_end": "{tile} ist der erste Stein auf dem Tisch und kommt daher an kein Ende: Leg ihn ohne Ende.",
+    "lesson.missed.no_end": "{tile} ist der erste Stein auf dem Tisch und kommt daher an kein Ende: Leg ihn einfach in die Mitte.",
     "error.bad_task": "Diese Aufgabe ist nicht lesbar ({detail}).",
     "error.task_not_object": "eine Aufgabe ist ein JSON-Objekt",
     "error.task_too_deep": "sie verschachtelt ihre Daten über mehr als {limit:plural:# Ebene|# Ebenen}",
