@@ -424,7 +424,15 @@ def test_seat_zero_is_caught() -> None:
 # puzzles, review and hints (``OTHERS``) are rewritten with their grammar and checked by
 # their own tests.
 QUOTED = {
-    "en": ["Score a player who goes out", "the same blocked round as in the lesson before"],
+    "en": [
+        "Score a player who goes out",
+        "the same blocked round as in the lesson before",
+        # False: a blocked round's winner scores the others' pips less their own.
+        "round, and they are the [pips](glossary.md#pips) left in the other hands",
+        # False under a heading that covers Draw, where nobody scores in play.
+        "leads, so winning a round also gives you the first chance to score",
+        "Draw uses Block's rules apart from the boneyard",
+    ],
     "fr": [
         "Les seuls points se marquent",
         "chacun en reçoit 7 et 0 domino reste de côté",
@@ -435,6 +443,8 @@ QUOTED = {
         "extrémité gauche demande un 1",
         "la même manche bloquée que dans la leçon précédente",
         "suit en tout les règles du Block, la pioche mise à part",
+        "et ce sont les [points](glossary.md#pips) restés dans les autres mains",
+        "précédente : remporter une manche, c’est donc aussi",
     ],
     "pl": [
         "remisuje na najmniejszej sumie",
@@ -442,6 +452,8 @@ QUOTED = {
         "Łamigłówkę dnia wybiera data",
         "poza stosem do dobierania, gra się według zasad Blocka",
         "co w poprzedniej lekcji",
+        "a składają się na nie [oczka](glossary.md#pips)",
+        "poprzedniej, więc wygrana runda daje też pierwszą okazję",
     ],
     "de": [
         "Wer die erste Runde eröffnet, bestimmt ein faires Los",
@@ -451,6 +463,9 @@ QUOTED = {
         "Leg ihn ohne Ende",
         "3, 4, 8 und 9 werden aufgerundet",
         "wie in der Lektion davor",
+        "Runde gewonnen hat, die [Augen](glossary.md#pips), die in den Händen der anderen",
+        "wer eine Runde gewinnt, hat also in der nächsten auch die erste Chance",
+        "folgt Draw, vom Talon abgesehen, den Block-Regeln",
     ],
     "da": [
         "det, du kunne vide i øjeblikket",
@@ -462,6 +477,9 @@ QUOTED = {
         "pointene går til nærmeste multiplum af fem",
         "Når målet nås af begge sider",
         "som i lektionen før",
+        "Pointene er de [øjne](glossary.md#pips), de andre stadig har på hånden",
+        "vinder man en runde, får man altså også den første chance",
+        "følger Draw reglerne for Block, bortset fra posen",
     ],
 }
 OTHERS = ("round.", "practice.", "puzzle.", "review.", "hint.", "score.")
@@ -489,3 +507,49 @@ def test_a_quoted_sentence_is_found_however_it_is_wrapped() -> None:
         _flat("extrémité gauche demande un 1").casefold()
         in _flat("right: L’extrémité gauche,\ndemande un 1.").casefold()
     )
+
+
+# A lesson of the Danish house rules whose leader opens with anything but the highest
+# double dealt is a later round of its match (RULES.md: the first round opens with the
+# highest double): its section says so, in these words.
+LATER_ROUND = {
+    "en": "later round",
+    "fr": "manches suivantes",
+    "pl": "dalszych rund",
+    "de": "spätere Runden",
+    "da": "senere runder",
+}
+
+
+def _danish_lessons(markdown: str) -> tuple[str, list[dict[str, str]]]:
+    """The text of the Danish house rules' section and its lesson tasks' fields."""
+    start = markdown.index("{#danish}")
+    end = markdown.find("\n## ", start)
+    section = markdown[start : None if end < 0 else end]
+    tasks = []
+    for body in re.findall(r"^```lesson-task\n(.*?)^```$", section, re.M | re.S):
+        tasks.append(dict(re.findall(r"^([\w.@-]+):[ \t]*(.*)$", body, re.M)))
+    return section, tasks
+
+
+def _opens_out_of_first_round_order(task: dict[str, str]) -> bool:
+    if task.get("preset") != "block-dk":
+        return False
+    doubles = [int(t[0]) for t in task["hands"].split() if "-" in t and t[0] == t[-1]]
+    first = task["plays"].split()[0].split("@")[0]
+    return bool(doubles) and first != f"{max(doubles)}-{max(doubles)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_danish_lessons_say_they_are_later_rounds(lang: str) -> None:
+    page = DOCS / ("learn.md" if lang == "en" else f"learn.{lang}.md")
+    section, tasks = _danish_lessons(page.read_text("utf-8"))
+    assert tasks
+    if any(_opens_out_of_first_round_order(task) for task in tasks):
+        assert LATER_ROUND[lang] in _flat(section), lang
+
+
+def test_a_later_round_is_recognised() -> None:
+    task = {"preset": "block-dk", "hands": "1-6 0-0 / 6-6 2-3", "plays": "1-6 6-6@right"}
+    assert _opens_out_of_first_round_order(task)
+    assert not _opens_out_of_first_round_order({**task, "plays": "6-6 1-6@left"})
