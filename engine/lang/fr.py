@@ -595,7 +595,7 @@ STRINGS: dict[str, str] = {
     "page.puzzles.level_filter": "Afficher",
     "page.puzzles.level_all": "Toutes les difficultés",
     "page.puzzles.theme": "Thème : {theme}",
-    "page.puzzles.level": "Difficulté : {level}",
+    "page.puzzles.level": "Niveau : {level}",
     "page.puzzles.solved": "Résolus : {done} sur {total}",
     "page.puzzles.streak": "Problèmes du jour résolus d’affilée : {count}",
     "page.puzzles.done": "Résolu",
