@@ -553,3 +553,12 @@ def test_a_later_round_is_recognised() -> None:
     task = {"preset": "block-dk", "hands": "1-6 0-0 / 6-6 2-3", "plays": "1-6 6-6@right"}
     assert _opens_out_of_first_round_order(task)
     assert not _opens_out_of_first_round_order({**task, "plays": "6-6 1-6@left"})
+
+
+@pytest.mark.parametrize("lang", ["da"])
+def test_danish_quotes_are_not_german(lang: str) -> None:
+    """Danish quotes with “…” (or »…«), never German „…“ (issue 37 found five)."""
+    texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
+    texts.update(strings(lang))
+    found = [place for place, text in texts.items() if "„" in text]
+    assert not found, found
