@@ -219,12 +219,55 @@ def test_terms_table_is_well_formed_and_the_glossary_is_its_home(lang: str) -> N
             assert heads[concept].casefold() == chosen.casefold(), (concept, heads[concept])
 
 
+# Strings that still use a rejected term and belong to the engine's sentences that issue
+# 37 rewrites separately (the practice log's and the puzzles' own wording): listed here,
+# so the table can name the clash now; each is taken off when its sentence is rewritten.
+PENDING = {
+    "de": {
+        *("practice.match_drawn", "puzzle.about.keep", "puzzle.about.block"),
+        *("puzzle.why.keep", "puzzle.why.block"),
+    },
+    "pl": {
+        *("practice.match_drawn", "puzzle.about.keep", "puzzle.about.block"),
+        *("puzzle.why.keep", "puzzle.why.block"),
+    },
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_and_strings_use_only_the_chosen_terms(lang: str) -> None:
     texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
-    texts.update({f"engine/lang/{lang}.py[{k}]": v for k, v in strings(lang).items()})
+    pending = PENDING.get(lang, set())
+    texts.update(
+        {f"engine/lang/{lang}.py[{k}]": v for k, v in strings(lang).items() if k not in pending}
+    )
     found = rejected_uses(lang, texts)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", sorted(PENDING))
+def test_pending_strings_are_the_engines_own_sentences(lang: str) -> None:
+    """Only keys of the rewritten sentences may wait, and only while they exist."""
+    table = strings(lang)
+    for key in PENDING[lang]:
+        assert key.startswith(("practice.", "puzzle.", "round.", "review.", "hint.")), key
+        assert key in table, key
+
+
+def test_the_clashes_of_issue_37_are_rejected() -> None:
+    """Each word the issue found naming two things is rejected where it names the other."""
+    clashes = {
+        "de": ["Auf dieser Seite gilt", "die Punkte, die deine Seite erzielt", "die freie Seite"],
+        "pl": ["Na tej stronie", "twoja strona zdobywa", "z jednej strony i na 3 z drugiej"],
+        "pl-sampling": ["jej błąd próbkowania"],
+        "fr": ["le jeu est alors bloqué", "Télécharger la partie refusée", "le même nombre"],
+        "fr-save": ["elle a été mise de côté"],
+        "da": ["Dit gemte spil er tilbage", "hver med et par små opgaver", "Løste opgaver: 2 af 5"],
+    }
+    for key, sentences in clashes.items():
+        lang = key.split("-")[0]
+        for sentence in sentences:
+            assert rejected_uses(lang, {"page": sentence}), (lang, sentence)
 
 
 def test_a_rejected_variant_is_caught() -> None:
@@ -264,6 +307,10 @@ FRENCH_RULES = [
         "a narrow no-break space (U+202F) before ; ? !",
     ),
     (re.compile(r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»"), "no-break spaces inside « »"),
+    (
+        re.compile(r"(?:\d|\})[ \t](?:Kio|Mio|Ko|Mo|Go|octets?|%)(?!\w)"),
+        "a no-break space between a number and its unit",
+    ),
 ]
 
 
@@ -298,6 +345,7 @@ def test_french_strings_follow_french_typography() -> None:
         "Qui gagne ?",
         "Qui gagne?",
         "Il dit «\u00a0oui ».",
+        "Ce fichier dépasse 256 Kio\u00a0: ce n’est pas une feuille de marque.",
     ],
 )
 def test_a_french_typography_fault_is_caught(text: str) -> None:
@@ -367,3 +415,150 @@ def test_seat_zero_is_caught() -> None:
     assert seat_zero("pl").search("Miejsce 0 wygrywa")
     assert not seat_zero("en").search("Seat 1 scores 0 points")
     assert json.dumps(texts_of({"a": ["x", {"b": "y"}]})) == '["x", "y"]'
+
+
+# -- the sentences issue 37 quoted ----------------------------------------------------
+
+# What a native editor found false or awkward on the pages and in their strings (issue
+# 37), as the text had it. None may come back. Sentences of the engine's narration,
+# puzzles, review and hints (``OTHERS``) are rewritten with their grammar and checked by
+# their own tests.
+QUOTED = {
+    "en": [
+        "Score a player who goes out",
+        "the same blocked round as in the lesson before",
+        # False: a blocked round's winner scores the others' pips less their own.
+        "round, and they are the [pips](glossary.md#pips) left in the other hands",
+        # False under a heading that covers Draw, where nobody scores in play.
+        "leads, so winning a round also gives you the first chance to score",
+        "Draw uses Block's rules apart from the boneyard",
+    ],
+    "fr": [
+        "Les seuls points se marquent",
+        "chacun en reçoit 7 et 0 domino reste de côté",
+        "La date choisit le problème du jour",
+        "Votre partie enregistrée est de retour",
+        "en tournant vers la gauche",
+        "toutes les mains retournées",
+        "extrémité gauche demande un 1",
+        "la même manche bloquée que dans la leçon précédente",
+        "suit en tout les règles du Block, la pioche mise à part",
+        "et ce sont les [points](glossary.md#pips) restés dans les autres mains",
+        "précédente : remporter une manche, c’est donc aussi",
+    ],
+    "pl": [
+        "remisuje na najmniejszej sumie",
+        "idzie do najbliższej wielokrotności pięciu",
+        "Łamigłówkę dnia wybiera data",
+        "poza stosem do dobierania, gra się według zasad Blocka",
+        "co w poprzedniej lekcji",
+        "a składają się na nie [oczka](glossary.md#pips)",
+        "poprzedniej, więc wygrana runda daje też pierwszą okazję",
+    ],
+    "de": [
+        "Wer die erste Runde eröffnet, bestimmt ein faires Los",
+        "bis einer passt, und passt erst",
+        "bis einer passt, und du passt erst",
+        "Passen wenige genug verdeckte Verteilungen",
+        "Leg ihn ohne Ende",
+        "3, 4, 8 und 9 werden aufgerundet",
+        "wie in der Lektion davor",
+        "Runde gewonnen hat, die [Augen](glossary.md#pips), die in den Händen der anderen",
+        "wer eine Runde gewinnt, hat also in der nächsten auch die erste Chance",
+        "folgt Draw, vom Talon abgesehen, den Block-Regeln",
+    ],
+    "da": [
+        "det, du kunne vide i øjeblikket",
+        "de egne",
+        "Spillere af Draw og All Fives",
+        "kommer ved en åben ende",
+        "gå så til nærmeste multiplum af fem",
+        "går 18 til nærmeste multiplum",
+        "pointene går til nærmeste multiplum af fem",
+        "Når målet nås af begge sider",
+        "som i lektionen før",
+        "Pointene er de [øjne](glossary.md#pips), de andre stadig har på hånden",
+        "vinder man en runde, får man altså også den første chance",
+        "følger Draw reglerne for Block, bortset fra posen",
+    ],
+}
+OTHERS = ("round.", "practice.", "puzzle.", "review.", "hint.", "score.")
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f]+", " ", text.replace("’", "'")).replace(",", "")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_quoted_sentences_are_gone(lang: str) -> None:
+    texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
+    texts.update({k: v for k, v in strings(lang).items() if not k.startswith(OTHERS)})
+    found = [
+        f"{place}: {quote!r}"
+        for quote in QUOTED[lang]
+        for place, text in texts.items()
+        if _flat(quote).casefold() in _flat(text).casefold()
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_quoted_sentence_is_found_however_it_is_wrapped() -> None:
+    assert (
+        _flat("extrémité gauche demande un 1").casefold()
+        in _flat("right: L’extrémité gauche,\ndemande un 1.").casefold()
+    )
+
+
+# A lesson of the Danish house rules whose leader opens with anything but the highest
+# double dealt is a later round of its match (RULES.md: the first round opens with the
+# highest double): its section says so, in these words.
+LATER_ROUND = {
+    "en": "later round",
+    "fr": "manches suivantes",
+    "pl": "dalszych rund",
+    "de": "spätere Runden",
+    "da": "senere runder",
+}
+
+
+def _danish_lessons(markdown: str) -> tuple[str, list[dict[str, str]]]:
+    """The text of the Danish house rules' section and its lesson tasks' fields."""
+    start = markdown.index("{#danish}")
+    end = markdown.find("\n## ", start)
+    section = markdown[start : None if end < 0 else end]
+    tasks = []
+    for body in re.findall(r"^```lesson-task\n(.*?)^```$", section, re.M | re.S):
+        tasks.append(dict(re.findall(r"^([\w.@-]+):[ \t]*(.*)$", body, re.M)))
+    return section, tasks
+
+
+def _opens_out_of_first_round_order(task: dict[str, str]) -> bool:
+    if task.get("preset") != "block-dk":
+        return False
+    doubles = [int(t[0]) for t in task["hands"].split() if "-" in t and t[0] == t[-1]]
+    first = task["plays"].split()[0].split("@")[0]
+    return bool(doubles) and first != f"{max(doubles)}-{max(doubles)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_danish_lessons_say_they_are_later_rounds(lang: str) -> None:
+    page = DOCS / ("learn.md" if lang == "en" else f"learn.{lang}.md")
+    section, tasks = _danish_lessons(page.read_text("utf-8"))
+    assert tasks
+    if any(_opens_out_of_first_round_order(task) for task in tasks):
+        assert LATER_ROUND[lang] in _flat(section), lang
+
+
+def test_a_later_round_is_recognised() -> None:
+    task = {"preset": "block-dk", "hands": "1-6 0-0 / 6-6 2-3", "plays": "1-6 6-6@right"}
+    assert _opens_out_of_first_round_order(task)
+    assert not _opens_out_of_first_round_order({**task, "plays": "6-6 1-6@left"})
+
+
+@pytest.mark.parametrize("lang", ["da"])
+def test_danish_quotes_are_not_german(lang: str) -> None:
+    """Danish quotes with “…” (or »…«), never German „…“ (issue 37 found five)."""
+    texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
+    texts.update(strings(lang))
+    found = [place for place, text in texts.items() if "„" in text]
+    assert not found, found
