@@ -219,39 +219,15 @@ def test_terms_table_is_well_formed_and_the_glossary_is_its_home(lang: str) -> N
             assert heads[concept].casefold() == chosen.casefold(), (concept, heads[concept])
 
 
-# Strings that still use a rejected term and belong to the engine's sentences that issue
-# 37 rewrites separately (the practice log's and the puzzles' own wording): listed here,
-# so the table can name the clash now; each is taken off when its sentence is rewritten.
-PENDING = {
-    "de": {
-        *("practice.match_drawn", "puzzle.about.keep", "puzzle.about.block"),
-        *("puzzle.why.keep", "puzzle.why.block"),
-    },
-    "pl": {
-        *("practice.match_drawn", "puzzle.about.keep", "puzzle.about.block"),
-        *("puzzle.why.keep", "puzzle.why.block"),
-    },
-}
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_pages_and_strings_use_only_the_chosen_terms(lang: str) -> None:
+def test_pages_strings_and_sentences_use_only_the_chosen_terms(lang: str) -> None:
     texts = {p.name: p.read_text("utf-8") for p in pages(lang)}
-    pending = PENDING.get(lang, set())
-    texts.update(
-        {f"engine/lang/{lang}.py[{k}]": v for k, v in strings(lang).items() if k not in pending}
-    )
+    texts.update({f"engine/lang/{lang}.py[{k}]": v for k, v in strings(lang).items()})
+    # The engine's sentences as a reader meets them, filled in (scripts/make_sentences.py).
+    corpus = ROOT / "tests" / "data" / "sentences" / f"{lang}.txt"
+    texts[str(corpus.relative_to(ROOT))] = corpus.read_text("utf-8")
     found = rejected_uses(lang, texts)
     assert not found, "\n".join(found)
-
-
-@pytest.mark.parametrize("lang", sorted(PENDING))
-def test_pending_strings_are_the_engines_own_sentences(lang: str) -> None:
-    """Only keys of the rewritten sentences may wait, and only while they exist."""
-    table = strings(lang)
-    for key in PENDING[lang]:
-        assert key.startswith(("practice.", "puzzle.", "round.", "review.", "hint.")), key
-        assert key in table, key
 
 
 def test_the_clashes_of_issue_37_are_rejected() -> None:
