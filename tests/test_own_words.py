@@ -16,8 +16,14 @@ with M the words of P matched in order in S (``difflib.SequenceMatcher`` over wo
 
 - **shared run**: P and S share a run of at least six words in a row, five of them words
   rather than numbers or tiles (``au multiple de cinq le plus proche, et``: a clause
-  lifted whole, however the rest of the sentence is put). A few set phrases that anyone
-  would write (``dans le sens des aiguilles d'une montre``) count as one word.
+  lifted whole, however the rest of the sentence is put).
+
+A few set phrases that anyone would write (``dans le sens des aiguilles d'une montre``,
+``il n'y a pas``) count as one word in every measure.
+
+The engine's sentences are judged the same way: every line of the sentence corpus
+(``tests/data/sentences/<lang>.txt``, every template of the language tables filled, and
+the rounds, puzzles, review and hints the engine tells), after its label.
 
 A page sentence that is any of these is a failure, listed with the seed sentence it
 follows. Short sentences (four words or fewer) are not judged: a phrase such as "the free
@@ -43,6 +49,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -62,12 +69,14 @@ MIN_CLAUSE_WORDS = 6
 
 SHARED_RUN = 6
 SHARED_RUN_WORDS = 5
-# Set phrases: each is one word when runs are compared (words as ``words()`` gives them).
+# Set phrases: each is one word in every measure (written as ``words()`` splits them).
 SET_PHRASES = (
     "dans le sens des aiguilles d une montre",
     "à la fin de la manche",
     "à la fin d une manche",
     "il n y a pas",
+    "à l extrémité gauche",
+    "à l extrémité droite",
     "zgodnie z ruchem wskazówek zegara",
 )
 _SET_WORDS = tuple(tuple(s.split()) for s in SET_PHRASES)
@@ -97,7 +106,8 @@ def sentences(text: str) -> list[str]:
 
 
 def words(sentence: str) -> list[str]:
-    return re.findall(r"\w+", _TILE.sub(r" t\1\2 ", sentence.lower()))
+    """The words of ``sentence``, lower-cased, a tile one word and each set phrase one."""
+    return collapse(re.findall(r"\w+", _TILE.sub(r" t\1\2 ", sentence.lower())))
 
 
 def collapse(ws: list[str] | tuple[str, ...]) -> list[str]:
@@ -210,6 +220,38 @@ def test_pages_are_in_the_sites_own_words(lang: str) -> None:
     assert len(pages(lang)) >= 8
     found = [f"{p.name}: {c}" for p in pages(lang) for c in copies_in(p.read_text("utf-8"))]
     assert not found, f"{len(found)} sentences follow a seed:\n" + "\n".join(found)
+
+
+CORPUS = Path(__file__).with_name("data") / "sentences"
+
+
+def corpus_text(lang: str) -> str:
+    """The engine's sentences in ``lang``: each corpus line after its label, a paragraph."""
+    lines = (CORPUS / f"{lang}.txt").read_text("utf-8").splitlines()
+    return "\n\n".join(
+        line.split(": ", 1)[1] for line in lines if not line.startswith("#") and ": " in line
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_engines_sentences_are_in_the_sites_own_words(lang: str) -> None:
+    text = corpus_text(lang)
+    assert len(sentences(text)) > 1000
+    found = sorted(set(copies_in(text)))
+    assert not found, f"{len(found)} of the engine's sentences follow a seed:\n" + "\n".join(found)
+
+
+def test_a_copied_engine_sentence_is_caught(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The Danish practice notes once said seed 004's sentence, with a label before it."""
+    (tmp_path / "da.txt").write_text(
+        "# corpus\npractice.note.first: I første runde lægger den, der har den højeste"
+        " dobbelt, ud med den.\n",
+        "utf-8",
+    )
+    monkeypatch.setattr(sys.modules[__name__], "CORPUS", tmp_path)
+    assert copies_in(corpus_text("da"))
 
 
 # The issue's examples as the pages had them (the issue cut the German ones short: there
