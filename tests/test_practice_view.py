@@ -54,12 +54,32 @@ def match(request) -> tuple[dict, list[dict]]:
 
 
 def expected_kinds(state: RoundState) -> list[tuple[str, int | None]]:
-    """Each event's kind and seat, a run of draws by one seat told once."""
+    """Each event's kind and seat, a run of draws by one seat told once (with the pass
+    that follows it by the same seat), and passes in a row by seats other than the
+    reader's told once (by the first of them)."""
     kinds: list[tuple[str, int | None]] = []
+    last: tuple[str, int] | None = None  # the previous event told
     for event in state.events:
-        if event.kind == "draw" and kinds and kinds[-1] == ("draw", event.seat):
+        now = (event.kind, event.seat)
+        if event.kind == "draw" and last == now:
             continue
-        kinds.append((event.kind, event.seat))
+        if event.kind == "pass" and last == ("draw", event.seat):
+            last = ("drew and passed", event.seat)  # a pass after it starts a new entry
+            continue
+        if (
+            event.kind == "pass"
+            and last is not None
+            and last[0] == "pass"
+            and 0
+            not in (
+                last[1],
+                event.seat,
+            )
+        ):
+            last = now
+            continue
+        kinds.append(now)
+        last = now
         if event.kind == "play" and event.score:
             kinds.append(("score", event.seat))
     if state.is_terminal:
@@ -89,7 +109,15 @@ def test_the_log_tells_every_event_of_the_round_once_in_order(match):
         assert [e["n"] for e in log] == list(range(len(log)))
         assert len({e["text"] for e in log if e["kind"] != "score"}) > 1
         for entry, events in told_events(state, log):
-            assert {(e.kind, e.seat) for e in events} == {(entry["kind"], entry["seat"])}
+            assert (events[0].kind, events[0].seat) == (entry["kind"], entry["seat"])
+            if entry["kind"] == "draw":  # the seat's draws, and its pass after them
+                assert [e.seat for e in events] == [entry["seat"]] * len(events)
+                assert all(e.kind == "draw" for e in events[:-1])
+            else:  # a play, or passes by one seat or by several seats not the reader's
+                assert {e.kind for e in events} == {entry["kind"]}
+                assert len(events) == 1 or (
+                    entry["kind"] == "pass" and 0 not in {e.seat for e in events}
+                )
             for event in events:
                 if event.kind == "play" or (event.kind == "draw" and event.seat == 0):
                     assert str(event.tile) in entry["text"]

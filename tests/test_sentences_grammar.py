@@ -17,6 +17,7 @@ sentences for five draws).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -28,7 +29,7 @@ from engine.core.rules import Rules
 from engine.core.state import RoundState
 from engine.core.words import say, strings
 from engine.features import practice
-from engine.lang import LANGUAGES, Subject, join_words
+from engine.lang import LANGUAGES, Subject, fill, join_words
 from engine.presentation.views.practice import game_view
 from engine.presentation.views.rounds import narration, round_steps
 from engine.presentation.views.scorepad import score_sheet
@@ -381,3 +382,47 @@ def test_a_run_of_draws_is_told_once_in_the_practice_log_naming_only_the_readers
         if all(seen.values()) or view["phase"] == "match-over":
             break
     assert all(seen.values()), seen
+
+
+# -- a draw and the pass after it, passes in a row ---------------------------------------
+
+
+def test_a_seat_that_draws_and_still_cannot_play_is_told_once() -> None:
+    def drew_then_passed(state: RoundState) -> bool:
+        pairs = itertools.pairwise(state.events)
+        return any(a[:2] == ("draw", b.seat) and b.kind == "pass" for a, b in pairs)
+
+    state = finished_round("draw", 2, drew_then_passed)
+    told = [t for t in narration(state.events) if t.kind == "draw" and t.passed]
+    assert told
+    for lang in LANGUAGES:
+        text = " ".join(step.text for step in round_steps(round_record(state), lang))
+        s = strings(lang)
+        for t in told:
+            seat, named = t.event.seat + 1, join_words(lang, [str(tile) for tile in t.tiles])
+            once = fill(lang, s["round.draws.pass"], seat=seat, tiles=named)
+            twice = " ".join(
+                (fill(lang, s["round.draws"], seat=seat, tiles=named), s["round.passes"])
+            ).format(seat=seat)
+            assert once in text and twice not in text, lang
+    en = " ".join(step.text for step in round_steps(round_record(state), "en"))
+    assert "and still has to pass." in en
+
+
+def test_passes_in_a_row_are_one_sentence_and_the_readers_own_pass_is_apart() -> None:
+    def everyone_passed(state: RoundState) -> bool:
+        return state.went_out is None and state.players == 4
+
+    state = finished_round("block", 4, everyone_passed)
+    tail = list(itertools.takewhile(lambda e: e.kind == "pass", reversed(state.events)))
+    assert len(tail) == 4  # every seat passes before a block
+    seats = [e.seat + 1 for e in reversed(tail)]
+    final = round_steps(round_record(state), "en")[-1].text
+    named = join_words("en", [str(s) for s in seats])
+    assert final.startswith(f"Seats {named} cannot play and pass. Nobody can play")
+    assert "cannot play and passes" not in final
+    # Told to the reader, who is seat 0: the reader's pass is a sentence of its own.
+    told = list(narration(state.events, apart=0, since=len(state.events) - 4))
+    assert [s for t in told for s in (t.seats or (t.event.seat,))] == [s - 1 for s in seats]
+    assert [t.seats for t in told if t.event.seat == 0] == [()]
+    assert len(told) == 2 + (seats[0] != 1 and seats[-1] != 1)

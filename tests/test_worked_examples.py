@@ -15,7 +15,7 @@ from engine_helpers import SEED_FIGURE_PLAYS, SHARED, load, replay_cli, run_cli
 from engine import Layout, RoundState, Rules, Tile, describe, match_outcome, score_round_end
 from engine.core.records import RoundRecord, replay, replay_round
 from engine.core.rules import round_to_five
-from engine.core.scoring import RoundEnd
+from engine.core.scoring import RoundEnd, breakdown
 from engine.features.examples import check, example_steps
 
 RECORDS = load("example_records.json")
@@ -179,6 +179,17 @@ def test_blocked_3_7_8():
     assert end.points == 12
     result = replayed("blocked-3-7-8")
     assert result["blocked"] and result["pips"] == [3, 7, 8] and result["points"] == [12, 0, 0]
+
+
+def test_a_winners_empty_hand_is_still_taken_away():
+    """A blocked round won by a hand of no pips (only [0|0] left) reads as the rule
+    is: the others' pips minus the winner's own, ``6 − 0``, not ``6 + 0``."""
+    for preset in ("block", "draw"):
+        score = breakdown(Rules.make(preset), [0, 6], went_out=None)
+        assert (score.end.winner, score.points) == (0, 6)
+        assert score.working("en") == score.arithmetic() == "6 − 0 = 6"
+        assert "+ 0" not in score.working("fr")
+    assert breakdown(Rules.make("block"), [3, 7, 8], None).working("en") == "7 + 8 − 3 = 12"
 
 
 def test_blocked_3_3_8():

@@ -64,11 +64,14 @@ class ScoreStep:
     difference, their own taken away), ``"round"`` (to five) or ``"double"`` (for going
     out with a double). ``operands`` are signed: ``(15, 20, -8)`` reads ``15 + 20 − 8``;
     a rounding step has the one operand it rounds, a doubling step the score and 2.
+    ``taken`` marks the operands taken away when the sign alone cannot say it: a
+    winner's own hand of 0 pips, subtracted, reads ``6 − 0 = 6``.
     """
 
     kind: str
     operands: tuple[int, ...]
     result: int
+    taken: tuple[bool, ...] = ()
 
     def notation(self) -> str:
         """``7 + 8 − 3 = 12``, ``26 → 25`` or ``10 × 2 = 20``."""
@@ -76,9 +79,10 @@ class ScoreStep:
             return f"{self.operands[0]} → {self.result}"
         if self.kind == "double":
             return f"{self.operands[0]} × {self.operands[1]} = {self.result}"
+        taken = self.taken or tuple(n < 0 for n in self.operands)
         parts = [str(self.operands[0])]
-        for n in self.operands[1:]:
-            parts.append(f"+ {n}" if n >= 0 else f"− {-n}")
+        for n, minus in zip(self.operands[1:], taken[1:], strict=True):
+            parts.append(f"− {abs(n)}" if minus else f"+ {n}")
         return f"{' '.join(parts)} = {self.result}"
 
 
@@ -128,6 +132,13 @@ class ScoreBreakdown:
             return tuple(t.sign * t.total for t in self.terms)
         return tuple(t.sign * p for t in self.terms for p in t.pips)
 
+    def taken(self) -> tuple[bool, ...]:
+        """For each of :meth:`operands`, whether it is taken away (the winner's own pips,
+        by difference), 0 included."""
+        if self.sides:
+            return tuple(t.sign < 0 for t in self.terms)
+        return tuple(t.sign < 0 for t in self.terms for _ in t.pips)
+
     def steps(self) -> tuple[ScoreStep, ...]:
         """Every step from the hands to the score, in order: the team sums a blocked
         round compares, the raw sum (when it adds more than one number), the rounding
@@ -137,7 +148,7 @@ class ScoreBreakdown:
             return tuple(steps)
         operands = self.operands()
         if len(operands) > 1:
-            steps.append(ScoreStep("sum", operands, self.raw))
+            steps.append(ScoreStep("sum", operands, self.raw, self.taken()))
         score = self.raw
         if self.rounded is not None and self.rounded != self.raw:
             steps.append(ScoreStep("round", (self.raw,), self.rounded))

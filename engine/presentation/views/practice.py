@@ -61,7 +61,8 @@ def _subject(seat: int) -> Subject:
 def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
     """Every event of the round told once, in order, as the reader's seat sees it: plays
     (and what each scored; the last tile of a seat that goes out told with it), a run of
-    draws told once (the reader's tiles named, another seat's only counted), passes, and
+    draws told once (the reader's tiles named, another seat's only counted) with the pass
+    that follows it, passes (other seats' in a row together, the reader's apart), and
     the end."""
     entries: list[dict[str, Any]] = []
 
@@ -70,10 +71,10 @@ def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
             {"n": len(entries), "kind": kind, "seat": seat, "text": line, "events": events}
         )
 
-    for told in narration(state.observation(YOU).events, state.went_out):
+    for told in narration(state.observation(YOU).events, state.went_out, apart=YOU):
         seat = told.event.seat
         line = tell(told, lang, f"practice.log.{told.kind}.{_who(seat)}")
-        events = 0 if told.kind == "score" else told.run
+        events = 0 if told.kind == "score" else len(told.seats) or told.run + told.passed
         add("play" if told.kind == "lead" else told.kind, seat, line, events)
     if state.is_terminal:
         add("end", None, _end_summary(game, state, lang), 0)

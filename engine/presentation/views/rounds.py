@@ -4,9 +4,10 @@ step.
 :func:`narration` is the one reading of a round's events that every telling of them
 shares (the practice page's log, a round's steps and a puzzle's lines): the first play
 is the lead, a play that scores in All Fives is followed by its score, a run of draws by
-one seat is told once (how many tiles, and which when the telling may show them), and the
-play that goes out is told as going out, once. :func:`tell` puts one of them into words
-with the string a telling chooses for it.
+one seat is told once (how many tiles, and which when the telling may show them), together
+with the pass that follows it when the seat still cannot play; passes in a row by
+several seats are one sentence; and the play that goes out is told as going out, once.
+:func:`tell` puts one of them into words with the string a telling chooses for it.
 
 :func:`round_steps` tells a whole round from a game record (the format of ``python -m
 engine replay``), as the ``round`` fences show it: the first step is the deal; every play
@@ -48,17 +49,27 @@ class Told(NamedTuple):
     """For a draw: the tiles drawn, when the events show them (to the seat that drew)."""
     out: bool = False
     """For a play: it was the seat's last tile, and the seat went out with it."""
+    passed: bool = False
+    """For a draw: the seat still could not play and passed (the pass is told with it)."""
+    seats: tuple[int, ...] = ()
+    """For a pass: every seat that passed in a row (the event's first), when more than
+    one did; their passes are told in one sentence."""
 
 
 def narration(
-    events: Sequence[Event], went_out: int | None = None, *, since: int = 0
+    events: Sequence[Event],
+    went_out: int | None = None,
+    *,
+    since: int = 0,
+    apart: int | None = None,
 ) -> Iterator[Told]:
     """What a round's events tell, in order (see the module's docstring).
 
     ``went_out`` is the seat that went out, when the round ended so (its last play is
     then told as going out); ``since`` the number of events already told elsewhere:
-    they are read (the lead is among them) but not told again, and a run of draws does
-    not reach back into them.
+    they are read (the lead is among them) but not told again, and a run of draws or
+    passes does not reach back into them; ``apart`` a seat whose passes are told on their
+    own, not among other seats' (the reader's, told in the second person).
     """
     played = False
     k = 0
@@ -71,35 +82,52 @@ def narration(
                 end += 1
             run = events[k:end]
             tiles = tuple(e.tile for e in run if e.tile is not None)
+            passed = end < len(events) and events[end][:2] == ("pass", event.seat) and end != since
             if told:
-                yield Told("draw", event, len(run), tiles if len(tiles) == len(run) else ())
-            k = end
+                shown = tiles if len(tiles) == len(run) else ()
+                yield Told("draw", event, len(run), shown, passed=passed)
+            k = end + passed
             continue
         if event.kind == "pass":
+            end = k + 1
+            if event.seat != apart:
+                while (
+                    end < len(events)
+                    and events[end].kind == "pass"
+                    and events[end].seat != apart
+                    and end != since
+                ):
+                    end += 1
             if told:
-                yield Told("pass", event)
-        else:
-            out = went_out == event.seat and k == len(events) - 1
-            if told:
-                yield Told("play" if played else "lead", event, out=out)
-                if event.score:
-                    yield Told("score", event)
-            played = True
+                seats = tuple(e.seat for e in events[k:end]) if end - k > 1 else ()
+                yield Told("pass", event, seats=seats)
+            k = end
+            continue
+        out = went_out == event.seat and k == len(events) - 1
+        if told:
+            yield Told("play" if played else "lead", event, out=out)
+            if event.score:
+                yield Told("score", event)
+        played = True
         k += 1
 
 
 def tell(told: Told, lang: str, key: str) -> str:
-    """``told`` in ``lang``, in the words of the string ``key`` (``key.out`` for the play
-    that goes out). Its fields: ``seat`` (counted from 1, as readers count), ``tile``,
-    ``end`` (the end a tile was laid on, as ``end.to.*`` words it), ``count`` (what a
-    play scored; for a draw, the tiles drawn) and ``tiles`` (the tiles drawn, joined)."""
+    """``told`` in ``lang``, in the words of the string ``key``: ``key.out`` for the play
+    that goes out, ``key.pass`` for draws the seat passes after, ``key.many`` for passes
+    by several seats. Its fields: ``seat`` (counted from 1, as readers count), ``seats``
+    (the seats that passed, joined), ``tile``, ``end`` (the end a tile was laid on, as
+    ``end.to.*`` words it), ``count`` (what a play scored; for a draw, the tiles drawn)
+    and ``tiles`` (the tiles drawn, joined)."""
     event = told.event
     count = event.score if told.kind == "score" else told.run
     end = strings(lang)[f"end.to.{event.end}"] if event.end is not None else ""
     tiles = join_words(lang, [str(t) for t in told.tiles])
+    suffix = ".out" if told.out else ".pass" if told.passed else ".many" if told.seats else ""
     return text(
         lang,
-        f"{key}.out" if told.out else key,
+        key + suffix,
+        seats=join_words(lang, [str(reader_seat(s)) for s in told.seats]),
         seat=reader_seat(event.seat),
         tile=event.tile,
         end=end,
