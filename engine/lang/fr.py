@@ -583,7 +583,7 @@ STRINGS: dict[str, str] = {
     "puzzle.partner": "Siège {seat}, votre partenaire",
     "puzzle.boneyard": "La pioche, dans l’ordre où l’on y pioche : {tiles}.",
     "puzzle.boneyard_empty": "La pioche est vide.",
-    "puzzle.scores": "Marqué en cours de manche jusqu’ici : {scores}.",
+    "puzzle.scores": "Points marqués jusqu’ici dans la manche : {scores}.",
     "puzzle.side.points": "{side}, {points:plural:# point|# points}",
     "puzzle.side.seat": "siège {seat}",
     "puzzle.side.team": "sièges {a} et {b}",
