@@ -197,7 +197,7 @@ def test_replay_on_garbage_answers_in_french() -> None:
             '--seat attend un nombre entier, pas "abc".',
         ),
         (["review", "-", "--round=x", "--seat", "1"], "--round attend un nombre entier"),
-        (["review", "-"], "--seat manque\u00a0: il est obligatoire ici."),
+        (["review", "-"], "L’option --seat est obligatoire ici, mais elle manque."),
         (["review", "-", "--seat", "1", "--bogus"], "Cette ligne de commande est illisible"),
         (["describe", "1-4", "--preset", "nope"], "Jeu inconnu"),
         (["review", "/", "--seat", "1"], "/ est un dossier, pas un fichier."),

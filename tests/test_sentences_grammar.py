@@ -213,8 +213,8 @@ def test_names_are_joined_by_each_languages_rule():
 TEAM_BLOCKED = {
     "en": "Seats {s} win the round and score {p}: their hands hold {own} against the other"
     " team's {other}{then}.",
-    "fr": "Les sièges {s} gagnent la manche et marquent {p}\u00a0: ils ont {own} en main,"
-    " l’autre équipe {other}{then}.",
+    "fr": "Les sièges {s} gagnent la manche et marquent {p}\u00a0: leurs mains totalisent {own}"
+    " points, celles de l’autre équipe {other}{then}.",
     "pl": "Miejsca {s} wygrywają rundę i zdobywają {p} pkt: mają w ręku {own}, a druga drużyna"
     " {other}{then}.",
     "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: In ihren Händen sind {own},"
