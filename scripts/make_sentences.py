@@ -240,6 +240,12 @@ KEY_SAMPLES: dict[str, dict[str, Sample]] = {
         "game": lambda lang: text(lang, "puzzle.game", game=strings(lang)["game.block"], players=2)
     },
     "error.not_your_turn": {"seat": 1, "other": 0},
+    # An error and a hint name the end as end.* words it (a language may decline it:
+    # pl "lewy koniec" here, "do lewego końca" where end.to.* is said).
+    "error.end_closed": {"end": "left"},
+    "error.no_match": {"end": "left"},
+    "hint.play_end": {"end": lambda lang: strings(lang)["end.left"]},
+    "try.end": {"end": lambda lang: strings(lang)["end.left"]},
     "error.tile_order": {"high": 4, "low": 1},
 }
 """Samples for the keys whose field means something else than its name's sample."""

@@ -215,7 +215,7 @@ TEAM_BLOCKED = {
     " team's {other}{then}.",
     "fr": "Les sièges {s} gagnent la manche et marquent {p}\u00a0: leurs mains totalisent {own}"
     " points, celles de l’autre équipe {other}{then}.",
-    "pl": "Miejsca {s} wygrywają rundę i zdobywają {p} pkt: mają w ręku {own}, a druga drużyna"
+    "pl": "Miejsca {s} wygrywają rundę i zdobywają {p} pkt: mają w rękach {own}, a druga drużyna"
     " {other}{then}.",
     "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: In ihren Händen sind {own},"
     " beim anderen Team {other}{then}.",

@@ -303,7 +303,7 @@ def test_polish_closes_a_subordinate_clause_with_a_comma_before_i() -> None:
     parts = [text("pl", "hint.lacks.seat", seat=2, value=4), text("pl", "hint.double")]
     assert "wartością 4, i dubla" in hints.join_reasons(parts, "pl")
     simple = [text("pl", "hint.only"), text("pl", "hint.points", points=10)]
-    said = "to twój jedyny dozwolony ruch i ten ruch daje 10 punktów"
+    said = "to twój jedyny dozwolony ruch i zdobywasz nim 10 punktów"
     assert hints.join_reasons(simple, "pl") == said
 
 
