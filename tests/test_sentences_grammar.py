@@ -216,8 +216,8 @@ TEAM_BLOCKED = {
     " l’autre équipe {other}{then}.",
     "pl": "Miejsca {s} wygrywają rundę i zdobywają {p} pkt: mają w ręku {own}, a druga drużyna"
     " {other}{then}.",
-    "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: Ihre Hände haben {own} Augen,"
-    " die des anderen Teams {other}{then}.",
+    "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: Die beiden haben zusammen"
+    " {own} Augen auf der Hand, das andere Team {other}{then}.",
     "da": "Plads {s} vinder runden og får {p}: de har {own} på hånden, det andet hold"
     " {other}{then}.",
 }
