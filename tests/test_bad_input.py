@@ -604,7 +604,7 @@ def test_the_kind_of_a_wrong_value_is_told_in_every_language():
             "valeurs permises 100, 150, 250, 61."
         ),
         "pl": 'Opcja target nie może mieć wartości "150" (tekst): dozwolone są 100, 150, 250, 61.',
-        "de": 'Die Option target kann nicht "150" (Text) sein: erlaubt sind 100, 150, 250, 61.',
+        "de": 'Die Option target kann nicht "150" (Text) sein: Erlaubt sind 100, 150, 250, 61.',
         "da": 'Indstillingen target kan ikke være "150" (tekst): tilladt er 100, 150, 250, 61.',
     }
     # A record's options are told the same way.

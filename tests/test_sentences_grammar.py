@@ -217,8 +217,8 @@ TEAM_BLOCKED = {
     " points, celles de l’autre équipe {other}{then}.",
     "pl": "Miejsca {s} wygrywają rundę i zdobywają {p} pkt: mają w rękach {own}, a druga drużyna"
     " {other}{then}.",
-    "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: In ihren Händen sind {own},"
-    " beim anderen Team {other}{then}.",
+    "de": "Die Sitze {s} gewinnen die Runde und erhalten {p} Punkte: Die beiden haben zusammen"
+    " {own} Augen auf der Hand, das andere Team {other}{then}.",
     "da": "Plads {s} vinder runden og får {p}: de har {own} på hånden, det andet hold"
     " {other}{then}.",
 }
