@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "option.double_finish": "At gå ud med en dobbelt",
     "option.double_finish.false": "tæller som enhver anden brik",
     "option.double_finish.true": "fordobler rundens point",
-    "option.target": "Partiet er vundet ved",
+    "option.target": "Partiet vindes ved",
     "option.target.value": "{points:plural:# point|# point}",
     "game.players": "Spillere",
     # The practice page's app (hooks/practice_page.py, docs/assets/js/practice.js).
