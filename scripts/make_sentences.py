@@ -58,7 +58,13 @@ from engine.players.hints import hint, join_reasons  # noqa: E402
 from engine.presentation.description import end_label  # noqa: E402
 from engine.presentation.views.practice import game_view  # noqa: E402
 from engine.presentation.views.puzzles import judge_move, move_label, puzzle_view, solved  # noqa: E402
-from engine.presentation.views.review import points, review_text, review_view  # noqa: E402
+from engine.presentation.views.review import (  # noqa: E402
+    decimal,
+    points,
+    review_text,
+    review_view,
+    signed_decimal,
+)
 from engine.presentation.views.rounds import round_steps  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "sentences"
@@ -199,7 +205,7 @@ SAMPLES: dict[str, Sample] = {
 """A sample value for each field name the templates use."""
 
 KEY_SAMPLES: dict[str, dict[str, Sample]] = {
-    "practice.fives.side_win": {"end": 10},
+    "practice.fives.side_win": {"end": 10, "total": 25},
     "practice.seat_line": {
         "name": lambda lang: text(lang, "practice.seat", seat=2, level=strings(lang)["level.club"])
     },
@@ -225,13 +231,19 @@ KEY_SAMPLES: dict[str, dict[str, Sample]] = {
     "puzzle.worth.right": {"value": "+13"},
     "puzzle.worth.wrong": {"value": "−2"},
     "puzzle.why.double": {"tile": "[6|6]", "other": _move("1-6", "right")},
-    "review.points": {"value": "6.8"},
-    "review.points.one": {"value": "1.5"},
-    "review.value.equal": {"value": "+4.2"},
+    "review.points": {"value": lambda lang: decimal(6.8, lang)},
+    "review.points.one": {"value": lambda lang: decimal(1.5, lang)},
+    "review.value.equal": {"value": lambda lang: signed_decimal(4.2, lang)},
+    # The review names another seat as its label, and the numbers it lacks with "or".
+    "review.known.any": {"seat": lambda lang: text(lang, "review.seat", seat=2)},
+    "review.known.lacks": {
+        "seat": lambda lang: text(lang, "review.seat", seat=2),
+        "values": lambda lang: "1" + strings(lang)["review.or"] + "4",
+    },
     "review.values": {
         "values": lambda lang: strings(lang)["list.sep"].join(
-            text(lang, "puzzle.value", move=_move(t, e)(lang), value=v)
-            for t, e, v in (("5-5", "right", "+4.2"), ("1-4", "left", "−2.6"))
+            text(lang, "puzzle.value", move=_move(t, e)(lang), value=signed_decimal(v, lang))
+            for t, e, v in (("5-5", "right", 4.2), ("1-4", "left", -2.6))
         )
     },
     "review.caption": {"tiles": "[1|4], [2|6], [5|5]"},
@@ -246,7 +258,8 @@ KEY_SAMPLES: dict[str, dict[str, Sample]] = {
     "error.no_match": {"end": "left"},
     "hint.play_end": {"end": lambda lang: strings(lang)["end.left"]},
     "try.end": {"end": lambda lang: strings(lang)["end.left"]},
-    "error.tile_order": {"high": 4, "low": 1},
+    # A tile written high half first ("4-1"): the engine names its halves as given.
+    "error.tile_order": {"low": 4, "high": 1},
 }
 """Samples for the keys whose field means something else than its name's sample."""
 

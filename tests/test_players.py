@@ -610,7 +610,7 @@ def test_hint_tells_what_the_opponent_has_shown():
     assert "votre adversaire a montré" in texts["fr"]
     assert "przeciwnik pokazał" in texts["pl"]
     assert "Dein Gegner hat gezeigt" in texts["de"]
-    assert "din modstander har vist" in texts["da"]
+    assert "det har vist sig, at din modstander" in texts["da"]
 
 
 def test_hint_with_one_move_says_so():
@@ -638,7 +638,7 @@ def test_all_fives_hints_count_points():
     given = hint(state, "pl", expert=small_expert())
     assert given.move.tile == t(0, 5)
     assert given.facts[0] == Fact("hint.points", {"points": 10})
-    assert "daje 10 punktów" in given.text
+    assert "zdobywasz nim 10 punktów" in given.text
     assert "scores 10 points" in given.in_language("en")
 
 

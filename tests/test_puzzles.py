@@ -29,7 +29,7 @@ from engine.core.errors import DominoError
 from engine.core.rules import PRESETS
 from engine.core.state import Move
 from engine.core.tiles import Tile
-from engine.core.words import text
+from engine.core.words import strings, text
 from engine.features import puzzles as P
 from engine.lang import LANGUAGES
 from engine.players.solver import MoveValue, Play, solve
@@ -584,6 +584,18 @@ def test_the_view_shows_the_position_every_hand_and_the_ends() -> None:
             tiles = [str(t) for t in state.boneyard]
             assert all(t in shown["stock"] for t in tiles)
         assert bool(shown["scores"]) == state.rules.fives
+
+
+def test_a_hand_names_its_seat_once() -> None:
+    """What a screen reader hears for another hand is its label, then its tiles: the seat is
+    not said a second time ("Seat 2: Seat 2 holds [1|4]" was)."""
+    for lang in LANGUAGES:
+        for puzzle in PUZZLES:
+            state = puzzle.state()
+            for h in view.puzzle_view(puzzle, lang)["hands"]:
+                assert str(h["seat"]) in h["label"]
+                tiles = [str(t) for t in state.hand(h["seat"] - 1)]
+                assert h["text"] == (", ".join(tiles) or strings(lang)["round.nothing"])
 
 
 def test_a_right_move_steps_through_the_winning_line_and_says_why() -> None:

@@ -222,7 +222,7 @@ def test_the_arithmetic_speaks_every_language():
     }
     assert (
         texts["fr"]
-        == "12, arrondi à 10, doublé pour un domino fait avec un double\u00a0: 10 × 2 = 20"
+        == "12, arrondi à 10, doublé pour avoir fait domino avec un double\u00a0: 10 × 2 = 20"
     )
     assert len(set(texts.values())) == 5
 

@@ -27,9 +27,10 @@ import pytest
 from engine.core.records import round_record
 from engine.core.rules import Rules
 from engine.core.state import RoundState
-from engine.core.words import say, strings
+from engine.core.words import say, strings, text
 from engine.features import practice
 from engine.lang import LANGUAGES, Subject, fill, join_words
+from engine.players.hints import join_reasons
 from engine.presentation.views.practice import game_view
 from engine.presentation.views.rounds import narration, round_steps
 from engine.presentation.views.scorepad import score_sheet
@@ -426,3 +427,34 @@ def test_passes_in_a_row_are_one_sentence_and_the_readers_own_pass_is_apart() ->
     assert [s for t in told for s in (t.seats or (t.event.seat,))] == [s - 1 for s in seats]
     assert [t.seats for t in told if t.event.seat == 0] == [()]
     assert len(told) == 2 + (seats[0] != 1 and seats[-1] != 1)
+
+
+# --- numbers and lists the native reads found ------------------------------------------
+
+ONE_POINT_TARGET = {
+    "en": "Playing to 1 point.",
+    "fr": "Partie en 1 point.",
+    "pl": "Partia toczy się do 1 pkt.",
+    "de": "Gespielt wird auf 1 Punkt.",
+    "da": "Partiet spilles til 1 point.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_match_target_agrees_with_its_number(lang: str) -> None:
+    """ "Playing to 1 points", « Partie en 1 points », "auf 1 Punkte" were the old text."""
+    assert text(lang, "scorepad.match.on", target=1) == ONE_POINT_TARGET[lang]
+
+
+def test_a_doubled_score_says_going_out_with_a_double_in_french() -> None:
+    """« pour un domino fait avec un double » read as a tile made of a double."""
+    said = text("fr", "score.doubled", sum="13", points="13 × 2 = 26")
+    assert said == "13, doublé pour avoir fait domino avec un double\u00a0: 13 × 2 = 26"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_three_reasons_have_one_and_before_the_last(lang: str) -> None:
+    """Reasons were joined by "and" pair by pair (« a et b et c »)."""
+    said = join_reasons(["a", "b", "c"], lang)
+    assert said.lower() == "a, b" + strings(lang)["hint.and"] + "c"
+    assert said.count(strings(lang)["hint.and"].strip()) == 1

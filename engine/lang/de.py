@@ -387,7 +387,7 @@ STRINGS: dict[str, str] = {
     "scorepad.result.team": "Die Sitze {seats} gewinnen die Runde und erhalten {points}.",
     "scorepad.result.names": "{name} gewinnen die Runde und erhalten {points}.",
     "scorepad.result.none": "Zwei oder mehr Hände teilen sich die niedrigste Summe: Niemand erhält Punkte.",
-    "scorepad.match.on": "Gespielt wird auf {target} Punkte.",
+    "scorepad.match.on": "Gespielt wird auf {target:plural:# Punkt|# Punkte}.",
     "scorepad.match.won.seat": "Sitz {seat} gewinnt die Partie mit {points:plural:# Punkt|# Punkten}.",
     "scorepad.match.won.name": "{name} gewinnt die Partie mit {points:plural:# Punkt|# Punkten}.",
     "scorepad.match.won.team": "Die Sitze {seats} gewinnen die Partie mit {points:plural:# Punkt|# Punkten}.",

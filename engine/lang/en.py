@@ -389,7 +389,7 @@ STRINGS: dict[str, str] = {
     "scorepad.result.team": "Seats {seats} win the round and score {points}.",
     "scorepad.result.names": "{name} win the round and score {points}.",
     "scorepad.result.none": "Two or more hands tie for the lowest total: nobody scores.",
-    "scorepad.match.on": "Playing to {target} points.",
+    "scorepad.match.on": "Playing to {target:plural:# point|# points}.",
     "scorepad.match.won.seat": "Seat {seat} wins the match with {points:plural:# point|# points}.",
     "scorepad.match.won.name": "{name} wins the match with {points:plural:# point|# points}.",
     "scorepad.match.won.team": "Seats {seats} win the match with {points:plural:# point|# points}.",

@@ -120,17 +120,20 @@ def _who(obs: Observation, key: str, seat: int, params: dict[str, Any]) -> Fact:
 
 def join_reasons(parts: Sequence[str], lang: str) -> str:
     """Reasons told one after the other, as a hint or a review's reason says them after
-    a colon: joined by ``hint.and``, or by ``hint.and.comma`` after a reason that holds a
-    comma (its clause closed by one: "…, more than another move would leave, and …";
+    a colon: the last joined by ``hint.and``, or by ``hint.and.comma`` after a reason that
+    holds a comma (its clause closed by one: "…, more than another move would leave, and …";
     Polish and German must: "…, dass er keine 4 hat, und …"), the first letter a capital
     where ``hint.capital`` is ``yes`` (German writes one after a colon when a full
     sentence follows)."""
     table = strings(lang)
-    said = ""
-    for part in parts:
-        if said:
-            said += table["hint.and.comma" if "," in said else "hint.and"]
-        said += part
+    *first, last = parts or [""]
+    # More than two: the language's list separator between the first ones ("a, b and c";
+    # "a; b, and c" when a reason holds a comma of its own), the "and" only before the last.
+    sep = table["list.sep"] if any("," in p for p in first) else ", "
+    said = sep.join(first)
+    if first:
+        said += table["hint.and.comma" if "," in first[-1] else "hint.and"]
+    said += last
     if table["hint.capital"] == "yes":
         said = said[:1].upper() + said[1:]
     return said

@@ -187,12 +187,8 @@ def puzzle_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
             "seat": reader_seat(other),
             "label": _seat_label(state, other, seat, lang),
             "tiles": [tile_view(t, LIST_SIZE) for t in state.hand(other)],
-            "text": text(
-                lang,
-                "round.hand",
-                seat=reader_seat(other),
-                tiles=_tiles(state.hand(other), lang),
-            ),
+            # The label names the seat; what a screen reader hears after it is the tiles.
+            "text": _tiles(state.hand(other), lang),
         }
         for other in range(state.players)
         if other != seat
