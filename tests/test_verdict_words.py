@@ -217,6 +217,40 @@ def test_the_english_verdict_of_an_equal_move(monkeypatch: pytest.MonkeyPatch) -
     assert equal and all(v["text"].endswith(tail) for v in equal)
 
 
+def test_on_a_tie_the_move_judged_best_heads_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tie goes to the move made (it is the best); the list named an earlier move of the
+    same value first, "as good as the best", before the best itself."""
+    state, record = a_round()
+    d = next(d for d in rv.decisions(state, 0) if d.played > 0)
+    judged = rv.judge_decision(d, seed=0, budget=4)
+    values = tuple(
+        rv.Valued(
+            m,
+            3.0 if i in (0, d.played) else -4.0,
+            0.0 if i in (0, d.played) else 7.0,
+            0.0,
+            "best" if i in (0, d.played) else "blunder",
+        )
+        for i, m in enumerate(d.moves)
+    )
+    j = dataclasses.replace(judged, values=values, best=d.played)
+    monkeypatch.setattr(rv, "judge_decision", lambda *a, **k: j)
+    reply = json.loads(
+        web.call(
+            json.dumps(
+                {
+                    "method": "review_judge",
+                    "args": {"record": record, "seat": 0, "index": d.index, "budget": 4},
+                    "lang": "en",
+                }
+            )
+        )
+    )
+    listed = reply["value"]["values"]
+    assert listed[0]["best"] and listed[0]["played"]
+    assert listed[1]["text"].endswith("as good as the best (within 0.5 points)")
+
+
 def test_a_move_beyond_the_tolerance_keeps_its_mark_and_the_best_move_its_verdict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

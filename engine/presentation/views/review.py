@@ -347,7 +347,10 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
             "best": i == j.best,
             "played": i == d.played,
         }
-        for i, v in sorted(enumerate(j.values), key=lambda iv: (-iv[1].value, iv[0]))
+        # Best value first; on a tie the move judged best (the move made) before the others.
+        for i, v in sorted(
+            enumerate(j.values), key=lambda iv: (-iv[1].value, iv[0] != j.best, iv[0])
+        )
     ]
     layout = d.observation.layout
     caption = text(lang, "review.better", move=best_said)
