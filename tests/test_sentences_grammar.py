@@ -356,11 +356,30 @@ def test_a_run_of_draws_is_told_once_in_a_rounds_steps():
 
     state = finished_round("draw", 2, drew_three)
     text = " ".join(step.text for step in round_steps(round_record(state), "en"))
-    assert text.count("cannot play and draws") == len(runs(state))
+    assert text.count("cannot play") == len(runs(state))
     for seat, tiles in runs(state):
         named = join_words("en", [str(t) for t in tiles])
-        assert f"Seat {seat + 1} cannot play and draws {named}." in text
-    assert len([t for t in narration(state.events) if t.kind == "draw"]) == len(runs(state))
+        assert f"Seat {seat + 1} cannot play and draws {named}" in text
+    told = list(narration(state.events))
+    assert len([t for t in told if t.kind == "draw" or t.drew]) == len(runs(state))
+
+
+def test_a_seat_that_draws_then_plays_is_told_in_one_sentence() -> None:
+    """ "Seat 1 cannot play and draws [3|6]. Seat 1 lays [3|6] on the left end." told the
+    seat twice, and the tile; the tile that fits is the last drawn, laid at once."""
+    state = finished_round("draw", 2, lambda s: len(runs(s)) > 0)
+    steps = [step.text for step in round_steps(round_record(state), "en")]
+    merged = 0
+    for k, event in enumerate(state.events[1:-1], start=1):
+        if event.kind == "draw" and state.events[k + 1][:2] == ("play", event.seat):
+            tile = state.events[k + 1].tile
+            assert tile == event.tile  # the last drawn is the one laid
+            seat = event.seat + 1
+            assert not any(f"Seat {seat} lays {tile}" in s for s in steps)
+            merged += 1
+    assert merged
+    said = " ".join(steps)
+    assert "then lays it on the" in said or "then lays the last one on the" in said
 
 
 def test_a_run_of_draws_is_told_once_in_the_practice_log_naming_only_the_readers_tiles():

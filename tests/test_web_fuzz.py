@@ -475,7 +475,7 @@ def test_a_score_sheet_holds_at_most_max_rounds() -> None:
     reply = ask("scorepad_add", {"sheet": full, "entry": blocked}, "de")
     assert reply == {
         "ok": False,
-        "error": "Ein Punktezettel fasst höchstens 500 Runden, dieser hätte 501: fang einen "
+        "error": "Ein Punktezettel fasst höchstens 500 Runden, dieser hätte 501: Fang einen "
         "neuen Zettel an.",
         "code": "sheet_round_limit",
     }

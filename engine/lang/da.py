@@ -258,6 +258,7 @@ STRINGS: dict[str, str] = {
     "round.draws": "Plads {seat} kan ikke lægge og trækker {tiles}.",
     "round.passes": "Plads {seat} kan ikke lægge og melder pas.",
     "round.draws.pass": "Plads {seat} kan ikke lægge, trækker {tiles} og må alligevel melde pas.",
+    "round.plays.draw": "Plads {seat} kan ikke lægge, trækker {tiles} og lægger så {count:plural:den|den sidste} ved den {end} ende.",
     "round.passes.many": "Plads {seats} kan ikke lægge og melder pas.",
     "round.play_scores": "De åbne ender giver {count}: plads {seat} får {count}.",
     "round.went_out": "Plads {seat} lægger sin sidste brik og går ud.",

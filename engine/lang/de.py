@@ -258,6 +258,7 @@ STRINGS: dict[str, str] = {
     "round.draws": "Sitz {seat} kann nicht legen und zieht {tiles}.",
     "round.passes": "Sitz {seat} kann nicht legen und passt.",
     "round.draws.pass": "Sitz {seat} kann nicht legen, zieht {tiles} und muss trotzdem passen.",
+    "round.plays.draw": "Sitz {seat} kann nicht legen und zieht {tiles}, dann legt er {count:plural:ihn|den letzten} an das {end} Ende.",
     "round.passes.many": "Die Sitze {seats} können nicht legen und passen.",
     "round.play_scores": "Die offenen Enden ergeben {count}: Sitz {seat} erhält {count:plural:# Punkt|# Punkte}.",
     "round.went_out": "Sitz {seat} legt den letzten Stein und macht Domino.",

@@ -259,6 +259,7 @@ STRINGS: dict[str, str] = {
     "round.draws": "Seat {seat} cannot play and draws {tiles}.",
     "round.passes": "Seat {seat} cannot play and passes.",
     "round.draws.pass": "Seat {seat} cannot play, draws {tiles}, and still has to pass.",
+    "round.plays.draw": "Seat {seat} cannot play and draws {tiles}, then lays {count:plural:it|the last one} on the {end} end.",
     "round.passes.many": "Seats {seats} cannot play and pass.",
     "round.play_scores": "The open ends add up to {count}: seat {seat} scores {count}.",
     "round.went_out": "Seat {seat} lays their last tile and goes out.",

@@ -258,6 +258,7 @@ STRINGS: dict[str, str] = {
     "round.draws": "Le siège {seat} ne peut pas jouer et pioche {tiles}.",
     "round.passes": "Le siège {seat} ne peut pas jouer et passe.",
     "round.draws.pass": "Le siège {seat} pioche {tiles} sans pouvoir jouer et doit passer.",
+    "round.plays.draw": "Le siège {seat} ne peut pas jouer et pioche {tiles}, puis {count:plural:le pose|pose le dernier} à l’extrémité {end}.",
     "round.passes.many": "Les sièges {seats} ne peuvent pas jouer et passent.",
     "round.play_scores": "Les extrémités ouvertes totalisent {count} : le siège {seat} marque {count:plural:# point|# points}.",
     "round.went_out": "Le siège {seat} pose son dernier domino et fait domino.",

@@ -259,6 +259,7 @@ STRINGS: dict[str, str] = {
     "round.went_out": "Miejsce {seat} dokłada ostatni klocek i kończy rundę.",
     "round.passes": "Miejsce {seat} nie może zagrać i pasuje.",
     "round.draws.pass": "Miejsce {seat} nie może zagrać, dobiera {tiles} i mimo to musi spasować.",
+    "round.plays.draw": "Miejsce {seat} nie może zagrać i dobiera {tiles}, po czym dokłada {count:plural:go|ostatni z nich|ostatni z nich} do {end} końca.",
     "round.passes.many": "Miejsca {seats} nie mogą zagrać i pasują.",
     "round.play_scores": "Suma otwartych końców to {count}: miejsce {seat} zdobywa {count} pkt.",
     "round.blocked": "Nikt nie może zagrać: runda jest zablokowana.",

@@ -71,7 +71,7 @@ def _log(game: Game, state: RoundState, lang: str) -> list[dict[str, Any]]:
             {"n": len(entries), "kind": kind, "seat": seat, "text": line, "events": events}
         )
 
-    for told in narration(state.observation(YOU).events, state.went_out, apart=YOU):
+    for told in narration(state.observation(YOU).events, state.went_out, apart=YOU, live=True):
         seat = told.event.seat
         line = tell(told, lang, f"practice.log.{told.kind}.{_who(seat)}")
         events = 0 if told.kind == "score" else len(told.seats) or told.run + told.passed

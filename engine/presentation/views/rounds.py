@@ -5,8 +5,10 @@ step.
 shares (the practice page's log, a round's steps and a puzzle's lines): the first play
 is the lead, a play that scores in All Fives is followed by its score, a run of draws by
 one seat is told once (how many tiles, and which when the telling may show them), together
-with the pass that follows it when the seat still cannot play; passes in a row by
-several seats are one sentence; and the play that goes out is told as going out, once.
+with the pass that follows it when the seat still cannot play or with the play of the
+tile that fits, once a round has its lead (but for a telling that grows as the round
+is played); passes in a row by several seats are one sentence; and the play that goes
+out is told as going out, once.
 :func:`tell` puts one of them into words with the string a telling chooses for it.
 
 :func:`round_steps` tells a whole round from a game record (the format of ``python -m
@@ -44,9 +46,11 @@ class Told(NamedTuple):
     event: Event
     """The event told; for a draw, the run's first."""
     run: int = 1
-    """For a draw: the tiles its seat drew in a row (the run is told once)."""
+    """For a draw: the tiles its seat drew in a row (the run is told once); for a play
+    the seat drew for, those draws."""
     tiles: tuple[Tile, ...] = ()
-    """For a draw: the tiles drawn, when the events show them (to the seat that drew)."""
+    """For a draw (or a play the seat drew for): the tiles drawn, when the events show
+    them (to the seat that drew)."""
     out: bool = False
     """For a play: it was the seat's last tile, and the seat went out with it."""
     passed: bool = False
@@ -54,6 +58,9 @@ class Told(NamedTuple):
     seats: tuple[int, ...] = ()
     """For a pass: every seat that passed in a row (the event's first), when more than
     one did; their passes are told in one sentence."""
+    drew: bool = False
+    """For a play: the seat drew for it (a forced draw ends with the one tile that fits,
+    the last drawn, and it is laid at once); the draws are told with the play."""
 
 
 def narration(
@@ -62,6 +69,7 @@ def narration(
     *,
     since: int = 0,
     apart: int | None = None,
+    live: bool = False,
 ) -> Iterator[Told]:
     """What a round's events tell, in order (see the module's docstring).
 
@@ -69,7 +77,9 @@ def narration(
     then told as going out); ``since`` the number of events already told elsewhere:
     they are read (the lead is among them) but not told again, and a run of draws or
     passes does not reach back into them; ``apart`` a seat whose passes are told on their
-    own, not among other seats' (the reader's, told in the second person).
+    own, not among other seats' (the reader's, told in the second person); ``live`` a
+    telling that grows as the round is played (the practice log): a draw is told when it
+    is made, not held back to be told with the play that follows it.
     """
     played = False
     k = 0
@@ -83,8 +93,22 @@ def narration(
             run = events[k:end]
             tiles = tuple(e.tile for e in run if e.tile is not None)
             passed = end < len(events) and events[end][:2] == ("pass", event.seat) and end != since
+            shown = tiles if len(tiles) == len(run) else ()
+            after = events[end] if end < len(events) and end != since else None
+            if (
+                told
+                and played
+                and not live
+                and after is not None
+                and after[:2] == ("play", event.seat)
+                and not (went_out == event.seat and end == len(events) - 1)
+            ):
+                yield Told("play", after, len(run), shown, drew=True)
+                if after.score:
+                    yield Told("score", after)
+                k = end + 1
+                continue
             if told:
-                shown = tiles if len(tiles) == len(run) else ()
                 yield Told("draw", event, len(run), shown, passed=passed)
             k = end + passed
             continue
@@ -114,16 +138,27 @@ def narration(
 
 def tell(told: Told, lang: str, key: str) -> str:
     """``told`` in ``lang``, in the words of the string ``key``: ``key.out`` for the play
-    that goes out, ``key.pass`` for draws the seat passes after, ``key.many`` for passes
-    by several seats. Its fields: ``seat`` (counted from 1, as readers count), ``seats``
-    (the seats that passed, joined), ``tile``, ``end`` (the end a tile was laid on, as
-    ``end.to.*`` words it), ``count`` (what a play scored; for a draw, the tiles drawn)
+    that goes out, ``key.pass`` for draws the seat passes after, ``key.draw`` for a play
+    the seat drew for, ``key.many`` for passes by several seats. Its fields: ``seat``
+    (counted from 1, as readers count), ``seats`` (the seats that passed, joined),
+    ``tile``, ``end`` (the end a tile was laid on, as ``end.to.*`` words it), ``count``
+    (what a play scored; for a draw, or a play the seat drew for, the tiles drawn)
     and ``tiles`` (the tiles drawn, joined)."""
     event = told.event
     count = event.score if told.kind == "score" else told.run
     end = strings(lang)[f"end.to.{event.end}"] if event.end is not None else ""
     tiles = join_words(lang, [str(t) for t in told.tiles])
-    suffix = ".out" if told.out else ".pass" if told.passed else ".many" if told.seats else ""
+    suffix = (
+        ".out"
+        if told.out
+        else ".pass"
+        if told.passed
+        else ".many"
+        if told.seats
+        else ".draw"
+        if told.drew
+        else ""
+    )
     return text(
         lang,
         key + suffix,
