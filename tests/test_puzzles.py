@@ -598,6 +598,26 @@ def test_a_hand_names_its_seat_once() -> None:
                 assert h["text"] == (", ".join(tiles) or strings(lang)["round.nothing"])
 
 
+def test_a_puzzle_tells_the_readers_own_moves_in_the_second_person() -> None:
+    """The question says "You are seat 1"; the line then said "Seat 1 lays [4|5] on the
+    right end." and "Seat 1 wins the round": the reader's moves and result are theirs."""
+    puzzle = P.by_id("block-2-01")
+    seat = puzzle.state().current_player
+    assert seat is not None
+    steps = [s["caption"] for s in view.judge_move(puzzle, "4-5", "right", "en")["steps"]]
+    assert steps[0] == "You lay [4|5] on the right end."
+    assert steps[-1].endswith("You win the round and score 13.")
+    for lang in LANGUAGES:
+        said = " ".join(
+            [
+                *view.puzzle_view(puzzle, lang)["history"],
+                *(s["caption"] for s in view.judge_move(puzzle, "4-5", "right", lang)["steps"]),
+            ]
+        )
+        mine = text(lang, "round.plays", seat=seat + 1, tile="[4|5]", end="")
+        assert mine.split("[")[0] not in said, (lang, said)
+
+
 def test_a_right_move_steps_through_the_winning_line_and_says_why() -> None:
     for theme in P.THEMES:
         puzzle = of_theme(theme)[0]
@@ -616,7 +636,7 @@ def test_a_right_move_steps_through_the_winning_line_and_says_why() -> None:
         # One step a play of the line, then the end of the round with its score.
         assert len(got["steps"]) == len(best.line) + 1
         end = end_of(state, best.line)
-        assert got["steps"][-1]["caption"].endswith(tell_end(end, "en"))
+        assert got["steps"][-1]["caption"].endswith(tell_end(end, "en", state.current_player))
         assert got["steps"][0]["count"] == text(
             "en", "stepper.count", n=1, total=len(best.line) + 1
         )
@@ -655,7 +675,9 @@ def test_a_wrong_move_shows_the_line_that_refutes_it() -> None:
         and view.signed_whole(best.value) in got["worth"]
     )
     assert len(got["steps"]) == len(worst.line) + 1
-    assert got["steps"][-1]["caption"].endswith(tell_end(end_of(state, worst.line), "de"))
+    assert got["steps"][-1]["caption"].endswith(
+        tell_end(end_of(state, worst.line), "de", state.current_player)
+    )
     assert got["line"] == text("de", "puzzle.line.refutation")
 
 

@@ -26,7 +26,7 @@ from engine.players import hints
 from engine.presentation import web
 from engine.presentation.views import puzzles as view
 from engine.presentation.views.review import points, summary_view
-from engine.presentation.views.rounds import ROUND_WORDS, narration, tell
+from engine.presentation.views.rounds import ROUND_WORDS, Told, narration, tell
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -40,13 +40,20 @@ def answer(puzzle: Any, lang: str) -> dict[str, Any]:
 # -- the puzzle's history ----------------------------------------------------------------
 
 
+def told(state: RoundState) -> list[Told]:
+    """The round so far as a puzzle tells it: the reader's passes apart from others'."""
+    return list(narration(state.events, apart=state.current_player))
+
+
+def say(t: Told, state: RoundState, lang: str) -> str:
+    """``t`` in the puzzle's words: the reader's own in the second person."""
+    mine = t.event.seat == state.current_player
+    return tell(t, lang, (view.YOUR_WORDS if mine else ROUND_WORDS)[t.kind])
+
+
 def passes_and_draws(state: RoundState, lang: str) -> list[str]:
-    """Every pass and draw of the round so far, told as the round narration tells it."""
-    return [
-        tell(t, lang, ROUND_WORDS[t.kind])
-        for t in narration(state.events)
-        if t.kind in ("pass", "draw")
-    ]
+    """Every pass and draw of the round so far (a draw with the play it led to)."""
+    return [say(t, state, lang) for t in told(state) if t.kind in ("pass", "draw") or t.drew]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -71,9 +78,10 @@ def test_the_pass_an_explanation_names_was_shown_before_the_question() -> None:
         _, facts = theme_of(view.solved(puzzle))
         history = view.puzzle_view(puzzle, "en")["history"]
         # A pass is told alone, among other seats' passes, or after the seat's draws.
+        state = puzzle.state()
         passed = [
-            tell(t, "en", ROUND_WORDS[t.kind])
-            for t in narration(puzzle.state().events)
+            say(t, state, "en")
+            for t in told(state)
             if (t.kind == "pass" and facts["seat"] in (t.seats or (t.event.seat,)))
             or (t.kind == "draw" and t.passed and t.event.seat == facts["seat"])
         ]

@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "practice.log.play.you.out": "Du lægger {tile} ved den {end} ende og går ud.",
     "practice.log.play.seat.out": "Plads {seat} lægger {tile} ved den {end} ende og går ud.",
     "practice.log.draw.you": "Du kan ikke lægge og trækker {tiles}.",
+    "practice.log.play.you.draw": "Du kan ikke lægge, trækker {tiles} og lægger {count:plural:den|den sidste} ved den {end} ende.",
     "practice.log.draw.seat": "Plads {seat} kan ikke lægge og trækker {count:plural:en brik|# brikker}.",
     "practice.log.pass.you": "Du kan ikke lægge og melder pas.",
     "practice.log.pass.seat": "Plads {seat} kan ikke lægge og melder pas.",

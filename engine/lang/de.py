@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "practice.log.play.you.out": "Du legst {tile} an das {end} Ende und machst Domino.",
     "practice.log.play.seat.out": "Sitz {seat} legt {tile} an das {end} Ende und macht Domino.",
     "practice.log.draw.you": "Du kannst nicht legen und ziehst {tiles}.",
+    "practice.log.play.you.draw": "Du kannst nicht legen und ziehst {tiles}, dann legst du {count:plural:ihn|den letzten} an das {end} Ende.",
     "practice.log.draw.seat": "Sitz {seat} kann nicht legen und zieht {count:plural:einen Stein|# Steine}.",
     "practice.log.pass.you": "Du kannst nicht legen und passt.",
     "practice.log.pass.seat": "Sitz {seat} kann nicht legen und passt.",

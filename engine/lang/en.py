@@ -160,6 +160,7 @@ STRINGS: dict[str, str] = {
     "practice.log.play.you.out": "You lay {tile} on the {end} end and go out.",
     "practice.log.play.seat.out": "Seat {seat} lays {tile} on the {end} end and goes out.",
     "practice.log.draw.you": "You cannot play and draw {tiles}.",
+    "practice.log.play.you.draw": "You cannot play and draw {tiles}, then lay {count:plural:it|the last one} on the {end} end.",
     "practice.log.draw.seat": "Seat {seat} cannot play and draws {count:plural:a tile|# tiles}.",
     "practice.log.pass.you": "You cannot play, so you pass.",
     "practice.log.pass.seat": "Seat {seat} cannot play and passes.",

@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "practice.log.play.you.out": "Vous posez {tile} à l’extrémité {end} et faites domino.",
     "practice.log.play.seat.out": "Le siège {seat} pose {tile} à l’extrémité {end} et fait domino.",
     "practice.log.draw.you": "Vous ne pouvez pas jouer et piochez {tiles}.",
+    "practice.log.play.you.draw": "Vous ne pouvez pas jouer : vous piochez {tiles}, puis {count:plural:le posez|posez le dernier} à l’extrémité {end}.",
     "practice.log.draw.seat": "Le siège {seat} ne peut pas jouer et pioche {count:plural:un domino|# dominos}.",
     "practice.log.pass.you": "Vous ne pouvez pas jouer et passez.",
     "practice.log.pass.seat": "Le siège {seat} ne peut pas jouer et passe.",

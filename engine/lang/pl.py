@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "practice.log.play.you.out": "Dokładasz ostatni klocek, {tile}, do {end} końca i kończysz rundę.",
     "practice.log.play.seat.out": "Miejsce {seat} dokłada ostatni klocek, {tile}, do {end} końca i kończy rundę.",
     "practice.log.draw.you": "Nie możesz zagrać i dobierasz {tiles}.",
+    "practice.log.play.you.draw": "Nie możesz zagrać i dobierasz {tiles}, po czym dokładasz {count:plural:go|ostatni z nich|ostatni z nich} do {end} końca.",
     "practice.log.draw.seat": "Miejsce {seat} nie może zagrać i dobiera {count:plural:klocek|# klocki|# klocków}.",
     "practice.log.pass.you": "Nie możesz zagrać i pasujesz.",
     "practice.log.pass.seat": "Miejsce {seat} nie może zagrać i pasuje.",

@@ -119,15 +119,26 @@ def _history(state: RoundState, lang: str) -> list[str]:
     """The round so far, one line a play (with what it scored) and the draws and passes
     that came before it, then the draws and passes since the last play: every event is
     shown, so that what an explanation says a seat did (a pass on some values) was seen."""
-    lines, rest = _lines(_told(state, 0, lang))
+    you = state.current_player
+    assert you is not None  # a puzzle is a position with a seat to move
+    lines, rest = _lines(_told(state, 0, you, lang))
     return [*lines, " ".join(rest)] if rest else lines
 
 
-def _told(state: RoundState, start: int, lang: str) -> list[tuple[Kind, str]]:
+def _told(state: RoundState, start: int, you: int, lang: str) -> list[tuple[Kind, str]]:
     """The round's events from the ``start``-th on, told
-    (:func:`engine.presentation.views.rounds.narration`)."""
-    narrated = narration(state.events, state.went_out, since=start)
-    return [(t.kind, tell(t, lang, ROUND_WORDS[t.kind])) for t in narrated]
+    (:func:`engine.presentation.views.rounds.narration`): the reader's seat ``you`` in the
+    second person, as the practice log tells it ("You lay [4|5] on the right end."), the
+    other seats as a round's steps do."""
+    narrated = narration(state.events, state.went_out, since=start, apart=you)
+    return [
+        (t.kind, tell(t, lang, YOUR_WORDS[t.kind] if t.event.seat == you else ROUND_WORDS[t.kind]))
+        for t in narrated
+    ]
+
+
+YOUR_WORDS: dict[Kind, str] = {kind: f"practice.log.{kind}.you" for kind in ROUND_WORDS}
+"""The words a puzzle tells the reader's own events with (the practice log's)."""
 
 
 def _lines(told: list[tuple[Kind, str]]) -> tuple[list[str], list[str]]:
@@ -240,17 +251,19 @@ def _solved(ident: str) -> Lines:
 def _steps(state: RoundState, mv: MoveValue, lang: str) -> list[dict[str, str]]:
     """The move's line step by step: each play (with the draws and passes before it, and
     in All Fives what it scored), then the end of the round with its score."""
+    you = state.current_player
+    assert you is not None  # a puzzle is a position with a seat to move
     state = state.clone()
     start = len(state.events)
     after: list[RoundState] = []
     for play in mv.line:
         state.apply(play.move)
         after.append(state.clone())
-    lines, rest = _lines(_told(state, start, lang))
+    lines, rest = _lines(_told(state, start, you, lang))
     drawn: list[tuple[str, RoundState, bool]] = [
         (line, at, True) for line, at in zip(lines, after, strict=True)
     ]
-    drawn.append((" ".join([*rest, tell_end(state, lang)]), state, False))
+    drawn.append((" ".join([*rest, tell_end(state, lang, you)]), state, False))
     total = len(drawn)
     steps = []
     for n, (caption, at, last) in enumerate(drawn, start=1):
