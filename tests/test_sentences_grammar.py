@@ -32,7 +32,7 @@ from engine.features import practice
 from engine.lang import LANGUAGES, Subject, fill, join_words
 from engine.players.hints import join_reasons
 from engine.presentation.views.practice import game_view
-from engine.presentation.views.rounds import narration, round_steps
+from engine.presentation.views.rounds import narration, round_steps, tell
 from engine.presentation.views.scorepad import score_sheet
 
 AND = {"en": " and ", "fr": " et ", "pl": " i ", "de": " und ", "da": " og "}
@@ -437,10 +437,15 @@ def test_passes_in_a_row_are_one_sentence_and_the_readers_own_pass_is_apart() ->
     tail = list(itertools.takewhile(lambda e: e.kind == "pass", reversed(state.events)))
     assert len(tail) == 4  # every seat passes before a block
     seats = [e.seat + 1 for e in reversed(tail)]
-    final = round_steps(round_record(state), "en")[-1].text
     named = join_words("en", [str(s) for s in seats])
-    assert final.startswith(f"Seats {named} cannot play and pass. Nobody can play")
-    assert "cannot play and passes" not in final
+    passes = list(narration(state.events))
+    assert tell(passes[-1], "en", "round.passes") == f"Seats {named} cannot play and pass."
+    assert all(t.kind != "pass" for t in passes[-2:-1])
+    # A round's steps end with the block, which says it once: "Seats 4, 1, 2 and 3 cannot
+    # play and pass. Nobody can play: …" told the passes twice.
+    final = round_steps(round_record(state), "en")[-1].text
+    assert final.startswith("Nobody can play: the round is blocked.")
+    assert "cannot play" not in final.removeprefix("Nobody can play")
     # Told to the reader, who is seat 0: the reader's pass is a sentence of its own.
     told = list(narration(state.events, apart=0, since=len(state.events) - 4))
     assert [s for t in told for s in (t.seats or (t.event.seat,))] == [s - 1 for s in seats]

@@ -130,7 +130,8 @@ def _told(state: RoundState, start: int, you: int, lang: str) -> list[tuple[Kind
     (:func:`engine.presentation.views.rounds.narration`): the reader's seat ``you`` in the
     second person, as the practice log tells it ("You lay [4|5] on the right end."), the
     other seats as a round's steps do."""
-    narrated = narration(state.events, state.went_out, since=start, apart=you)
+    blocked = state.is_terminal and state.went_out is None
+    narrated = narration(state.events, state.went_out, since=start, apart=you, blocked=blocked)
     return [
         (t.kind, tell(t, lang, YOUR_WORDS[t.kind] if t.event.seat == you else ROUND_WORDS[t.kind]))
         for t in narrated

@@ -14,7 +14,8 @@ out is told as going out, once.
 :func:`round_steps` tells a whole round from a game record (the format of ``python -m
 engine replay``), as the ``round`` fences show it: the first step is the deal; every play
 is a step, told together with the draws and passes that came before it; the last step is
-the end of the round and its score, the result first and the arithmetic of
+the end of the round and its score (a block said once: not also each seat's last pass),
+the result first and the arithmetic of
 :meth:`~engine.core.scoring.ScoreBreakdown.render` after it. A sentence about a seat or a
 team agrees with it (:class:`engine.lang.Subject`): a telling for the reader
 (``you``) says "You win", a team is plural. Every word comes from the language tables.
@@ -70,6 +71,7 @@ def narration(
     since: int = 0,
     apart: int | None = None,
     live: bool = False,
+    blocked: bool = False,
 ) -> Iterator[Told]:
     """What a round's events tell, in order (see the module's docstring).
 
@@ -79,8 +81,12 @@ def narration(
     passes does not reach back into them; ``apart`` a seat whose passes are told on their
     own, not among other seats' (the reader's, told in the second person); ``live`` a
     telling that grows as the round is played (the practice log): a draw is told when it
-    is made, not held back to be told with the play that follows it.
+    is made, not held back to be told with the play that follows it; ``blocked`` the
+    round ended blocked and the telling says so after the narration ("Nobody can play:
+    the round is blocked."): the passes after the last play, which that sentence already
+    says, are not told (a seat's draws before its pass still are).
     """
+    last_play = max((k for k, e in enumerate(events) if e.kind == "play"), default=-1)
     played = False
     k = 0
     while k < len(events):
@@ -122,7 +128,7 @@ def narration(
                     and end != since
                 ):
                     end += 1
-            if told:
+            if told and not (blocked and k > last_play):
                 seats = tuple(e.seat for e in events[k:end]) if end - k > 1 else ()
                 yield Told("pass", event, seats=seats)
             k = end
@@ -289,7 +295,7 @@ def round_steps(record: object, lang: str = "en") -> list[RoundStep]:
     layout = state.rules.policy.layout.empty()
     steps = [RoundStep(layout, _deal(state, lang), last=False, hands=_sorted(state.dealt))]
     told: list[str] = []
-    for item in narration(state.events, state.went_out):
+    for item in narration(state.events, state.went_out, blocked=state.went_out is None):
         told.append(tell(item, lang, ROUND_WORDS[item.kind]))
         event = item.event
         if item.kind in ("lead", "play"):
