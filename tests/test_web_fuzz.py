@@ -531,3 +531,11 @@ def test_bad_request_and_bad_task_details_are_in_the_readers_language(
     assert reply["error"] != english
     detail = reply["error"].partition("(")[2] or reply["error"].rpartition(":")[2]
     assert not ENGLISH_DETAIL.search(detail), reply["error"]
+
+
+@pytest.mark.parametrize("loss", [10**400, -(10**400), 1e300, -0.5, 10_001])
+def test_a_summary_refuses_a_loss_no_round_can_have(loss: Any) -> None:
+    """A 400-digit loss let an OverflowError out of engine.web.call (issue 38)."""
+    reply = ask("review_summary", {"items": [{**ITEM, "loss": loss}]}, "de")
+    assert reply["ok"] is False and reply["code"] == "bad_request", reply
+    assert ask("review_summary", {"items": [{**ITEM, "loss": 10_000}]})["ok"] is True

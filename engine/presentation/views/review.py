@@ -92,7 +92,6 @@ engine's error, told in the reader's language, as every method's (:mod:`engine.p
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -397,8 +396,13 @@ def _reason(j: rv.Judgement, lang: str) -> str:
     return join_reasons(parts or [text(lang, "review.worth", loss=points(j.loss, lang))], lang)
 
 
+MAX_LOSS = 10_000
+"""More points than any round of any game can score: no decision loses more."""
+
+
 def check_items(items: object) -> list[dict[str, Any]]:
-    """The items of judged decisions a page passes back, checked."""
+    """The items of judged decisions a page passes back, checked: a loss is a number from
+    0 to :data:`MAX_LOSS` (not NaN, not infinite)."""
     if not isinstance(items, list) or len(items) > MAX_ITEMS:
         raise DominoError.about("bad_request", "review_items")
     out = []
@@ -408,12 +412,8 @@ def check_items(items: object) -> list[dict[str, Any]]:
         r, i, loss = item.get("round", 0), item.get("index"), item.get("loss")
         if not all(is_whole(x) and x >= 0 for x in (r, i)):
             raise DominoError.about("bad_request", "review_items")
-        if (
-            not isinstance(loss, int | float)
-            or isinstance(loss, bool)
-            or not math.isfinite(loss)
-            or loss < 0
-        ):
+        # Compared, not converted: a 400-digit whole number is refused, not an overflow.
+        if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss <= MAX_LOSS:
             raise DominoError.about("bad_request", "review_items")
         try:
             move, best = Move.parse(item.get("move")), Move.parse(item.get("best"))
