@@ -445,3 +445,47 @@ def test_a_reader_that_goes_away_still_stops_the_answers_quietly():
         check=False,
     )
     assert proc.stderr == b"" and len(proc.stdout) == 1
+
+
+@pytest.mark.parametrize("cut", [40, 120, 200])
+def test_every_complete_record_after_a_cut_short_document_is_answered(tmp_path, cut):
+    """A pretty-printed record cut short, then two good ones: the cut one is one error and
+    each good one its answer (the document reader swallowed both, issue 38)."""
+    broken = pretty(BASE)[:cut].rstrip("\n") + "\n"
+    code, answers = replay_both(tmp_path, broken + GOOD_LINE + "\n" + GOOD_LINE + "\n")
+    assert code == 1
+    assert answers == [told("document_incomplete", line=1), GOOD, GOOD]
+    # The next record pretty-printed too, after a cut ending where no value may follow.
+    lines = pretty(BASE).splitlines(keepends=True)
+    ends = (",", ":", "[", "{")
+    cut_at = next(k for k in range(2, len(lines)) if not lines[k - 1].rstrip().endswith(ends))
+    code, answers = replay_both(tmp_path, "".join(lines[:cut_at]) + pretty(BASE))
+    assert answers == [told("document_incomplete", line=1), GOOD]
+
+
+def test_input_with_a_nul_byte_ends_at_once(tmp_path):
+    """`replay /dev/zero` never answered: no text holds a NUL, and reading on is for ever."""
+    by_file = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "/dev/zero", "--lang", "fr"],
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+        timeout=60,
+    )
+    assert by_file.returncode == 2 and by_file.stdout == b""
+    assert by_file.stderr.decode("utf-8").count("\n") == 1
+    assert "/dev/zero" in by_file.stderr.decode("utf-8")
+    with open("/dev/zero", "rb") as zero:
+        by_stdin = subprocess.run(
+            [sys.executable, "-m", "engine", "replay"],
+            stdin=zero,
+            capture_output=True,
+            cwd=ROOT,
+            check=False,
+            timeout=60,
+        )
+    assert by_stdin.returncode == 1
+    assert [json.loads(x) for x in by_stdin.stdout.splitlines()] == [told("line_not_utf8")]
+    # A good record before the NUL is answered first.
+    code, answers, _ = run_cli_bytes((GOOD_LINE + "\n").encode() + b"\0" * 10)
+    assert (code, answers) == (1, [GOOD, told("line_not_utf8")])

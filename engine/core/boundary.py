@@ -115,6 +115,15 @@ def unfinished_json(text: str) -> bool:
     return False
 
 
+def whole_object(text: str) -> bool:
+    """Whether ``text`` (bounded as :func:`read_json` bounds it) is one whole JSON
+    object."""
+    try:
+        return isinstance(read_json(text, "line"), dict)
+    except DominoError:
+        return False
+
+
 def bounded(value: object, depth: int = MAX_DEPTH, items: int = MAX_ITEMS) -> str | None:
     """What is too big in ``value`` (JSON data already parsed): ``"depth"`` if it nests
     deeper than ``depth``, ``"items"`` if a list or object holds more than ``items``,

@@ -44,7 +44,7 @@ import os
 import sys
 from typing import Any, BinaryIO, NoReturn
 
-from engine.core.boundary import MAX_LINE
+from engine.core.boundary import MAX_LINE, whole_object
 from engine.core.errors import DominoError, Seat
 from engine.core.records import (
     error_answer,
@@ -309,6 +309,8 @@ def _first_non_utf8_line(f: BinaryIO) -> int | None:
     decoder = codecs.getincrementaldecoder("utf-8")()
     number = 1
     while piece := f.readline(_CHUNK):
+        if b"\0" in piece:  # no text holds a NUL (``/dev/zero`` holds nothing else)
+            return number
         try:
             decoder.decode(piece)
         except UnicodeDecodeError:
@@ -324,12 +326,20 @@ def _first_non_utf8_line(f: BinaryIO) -> int | None:
 
 def _answer_lines(stream: BinaryIO, lang: str) -> int:
     """Answers each line (or document) of ``stream`` as soon as it is read; never stops
-    on a bad one. The exit status: 1 if any answer is an error, else 0."""
+    on a bad one, but for input that is no text (a NUL byte): one error, and the end.
+    The exit status: 1 if any answer is an error, else 0."""
     number = 0
     documents: bool | None = None  # the input's form, set by its first non-blank line
     failed = False
-    while line := stream.readline(MAX_LINE + 1):
+    pending: bytes | None = None  # a line a cut-short document handed back, unanswered
+    while line := pending or stream.readline(MAX_LINE + 1):
+        pending = None
         number += 1
+        if b"\0" in line:
+            # No text holds a NUL: this is no file of records (``/dev/zero``, a binary
+            # file), and reading on could last for ever. One answer, and stop.
+            _write(error_answer(DominoError("line_not_utf8"), lang))
+            return 1
         start = number
         answer: dict[str, Any] | None
         # A line that goes on past MAX_LINE: skip the rest of it, a piece at a time.
@@ -343,7 +353,7 @@ def _answer_lines(stream: BinaryIO, lang: str) -> int:
                 documents = opens_document(line)
             try:
                 if documents and opens_document(line):
-                    answer, read = _answer_document(stream, line, start, lang)
+                    answer, read, pending = _answer_document(stream, line, start, lang)
                     number += read
                 else:
                     answer = replay_line(line, lang)
@@ -363,18 +373,21 @@ def _answer_lines(stream: BinaryIO, lang: str) -> int:
 
 def _answer_document(
     stream: BinaryIO, first: bytes, start: int, lang: str
-) -> tuple[dict[str, Any], int]:
+) -> tuple[dict[str, Any], int, bytes | None]:
     """Reads the rest of the document that ``first`` (line ``start``) opens, up to the line
-    that closes its last bracket, and answers it; also how many more lines it read. At
-    most MAX_LINE bytes of it are kept: past that, the rest is read and dropped."""
+    that closes its last bracket, and answers it; also how many more lines it read, and
+    the line that began the next record when this document stopped short (it is then
+    incomplete, and that line is answered next, not swallowed). At most MAX_LINE bytes of
+    it are kept: past that, the rest is read and dropped."""
     parts = [first]
     size = len(first)
     depth = open_brackets(first)
     read = 0
     while depth > 0 and size <= MAX_LINE:
         line = stream.readline(MAX_LINE + 1)
-        if not line:
-            return error_answer(DominoError("document_incomplete", line=start), lang), read
+        if not line or _begins_record(line, parts[-1]):
+            answer = error_answer(DominoError("document_incomplete", line=start), lang)
+            return answer, read, line or None
         read += line.endswith(b"\n")
         parts.append(line)
         size += len(line)
@@ -388,8 +401,24 @@ def _answer_document(
             read += line.endswith(b"\n")
             depth += open_brackets(line)
         error = DominoError("document_too_long", line=start, limit=MAX_LINE)
-        return error_answer(error, lang), read
-    return replay_document(b"".join(parts), lang, start), read
+        return error_answer(error, lang), read, None
+    return replay_document(b"".join(parts), lang, start), read, None
+
+
+def _begins_record(line: bytes, previous: bytes) -> bool:
+    """Whether ``line``, read inside a document, cannot go on with it and begins the next
+    record instead: it starts at its first column with ``{`` or ``[`` and either the line
+    before it ends where JSON cannot take a value next (no ``,``, ``:``, ``[`` or ``{``),
+    or it is a whole JSON object by itself (a one-line record: a pretty-printer writes no
+    nested object on one line at the first column)."""
+    if line[:1] not in (b"{", b"["):
+        return False
+    if previous.rstrip()[-1:] not in (b",", b":", b"[", b"{"):
+        return True
+    try:
+        return whole_object(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
 
 
 def _skip_rest(stream: BinaryIO) -> int:
