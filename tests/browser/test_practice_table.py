@@ -17,10 +17,12 @@ import pytest
 from conftest import axe_violations, only_this_host
 from test_practice_page import READY, ROOT, saved, url, wait_ready, words
 
+from engine.core.rules import option_choices
 from engine.core.words import strings
 from engine.features import practice
 from engine.presentation import web
 from engine.presentation.views.practice import game_view as practice_view
+from hooks.app_forms import OPTIONS_PRESET
 
 SHOTS = Path("/tmp/shots")
 MIN_TILE_PX = 36
@@ -298,6 +300,39 @@ def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) ->
         assert axe_violations(other, [ROOT]) == []
         shot(other, "table-fr-1280-link-error")
         only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
+
+
+def test_every_option_survives_a_links_round_trip(
+    browser: Any, page_log: Any, site_url: str
+) -> None:
+    """Each value of each rule option, written into a link as the page writes it, fills the
+    form and starts that game: `blocked_scoring=difference` was read by the engine but the
+    form kept "total" and the game started with no options (issue 38). Every option takes
+    its values other than the rules' own, across three links (the target has four)."""
+    choices = option_choices(OPTIONS_PRESET)
+    ctx, page = new_page(browser, page_log, viewport={"width": 1280, "height": 800})
+    try:
+        for k in range(1, max(len(v) for v in choices.values())):
+            options = {name: values[min(k, len(values) - 1)] for name, values in choices.items()}
+            first = practice.new_save(OPTIONS_PRESET, options, 4, ["club"] * 3, 5)
+            if k > 1:  # a new link over a match in progress is another test's concern
+                page.evaluate("localStorage.clear()")
+            page.goto(url(site_url, "de", "?" + practice_view(first, "de")["link"]))
+            page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+            page.wait_for_function(
+                "(v) => document.querySelector('#practice-option-target').value === v",
+                arg=json.dumps(options["target"]),
+            )
+            for name, value in options.items():
+                shown = page.locator(f"#practice-option-{name}").input_value()
+                assert shown == json.dumps(value), (name, shown)
+            page.locator(".practice__start").click()
+            wait_ready(page)
+            assert saved(page)["options"] == first["options"]
+        only_this_host(page_log, site_url)
+        assert page_log.errors() == []
     finally:
         ctx.close()
 

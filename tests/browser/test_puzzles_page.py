@@ -234,6 +234,22 @@ def test_a_puzzle_from_the_list_opens_at_its_address_and_a_shown_answer_does_not
     assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
+@pytest.mark.parametrize(("lang", "fragment"), [("en", "#%"), ("fr", "#%E0%A4%A")])
+def test_a_malformed_fragment_shows_the_puzzle_of_the_day(
+    page: Any, page_log: Any, site_url: str, lang: str, fragment: str
+) -> None:
+    """`decodeURIComponent` threw on `#%`: no puzzle ever showed, and a reload kept the
+    fragment (issue 38)."""
+    page.goto(url(site_url, lang, fragment))
+    assert shown(page) == puzzles.daily(browser_day(page)).id
+    assert page.evaluate("location.hash") == ""
+    # A link on the page to such a fragment changes nothing either.
+    page.evaluate("location.hash = '%'")
+    page.wait_for_timeout(200)
+    assert shown(page) == puzzles.daily(browser_day(page)).id
+    assert page_log.errors() == []
+
+
 # --- Progress that cannot be read -------------------------------------------------------
 
 

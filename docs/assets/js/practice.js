@@ -257,9 +257,11 @@ function setup(root) {
     return { preset, options, players, levels, seed };
   }
 
+  // Selects the option of `value`: the game and player selects hold plain text, the
+  // rule options' selects each value as JSON (so the text "difference" is '"difference"').
   function choose(select, value) {
-    const wanted = typeof value === "string" ? value : JSON.stringify(value);
-    const index = [...select.options].findIndex((o) => o.value === wanted);
+    const forms = [JSON.stringify(value), typeof value === "string" ? value : null];
+    const index = [...select.options].findIndex((o) => forms.includes(o.value));
     if (index >= 0) select.selectedIndex = index;
   }
 

@@ -435,9 +435,19 @@ function setup(root) {
     }
   });
 
+  // The puzzle the address's fragment names, or "" for one that names none: a fragment
+  // that is no escaped text (`#%`) names none, and the page goes on with today's puzzle.
+  function named() {
+    try {
+      return decodeURIComponent(location.hash.slice(1));
+    } catch {
+      return "";
+    }
+  }
+
   // A link to another puzzle of this page (its address's fragment) opens it.
   window.addEventListener("hashchange", () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = named();
     if (ids.includes(id) && id !== view?.id) open(id, { focus: true });
   });
 
@@ -450,7 +460,7 @@ function setup(root) {
   // puzzle of the day (a right answer to it may count), then the one the address names.
   startEngine();
   countStreak();
-  const wanted = decodeURIComponent(location.hash.slice(1));
+  const wanted = named();
   open(null).then((first) => {
     if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
   });
