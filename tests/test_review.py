@@ -530,3 +530,20 @@ def test_mutated_review_requests_are_answered_with_a_result_or_a_domino_error(
         json.loads(web.call(request_text(method, mutated_args, lang))),
         lang,
     )
+
+
+def test_a_refused_record_says_where_counting_from_one() -> None:
+    """A review refusal said only « C’est au siège 0 de jouer, et il n’a pas [6|6]. »:
+    no round, no play, and (then) seats from 0 (issue 38). It names the round and the
+    play as readers count them."""
+    record = round_record(random_round("block", 2, 3))
+    seat = 1  # the second play is seat 2's, who does not hold the tile
+    held = set(record["hands"][seat])
+    record["plays"][1] = next(t.code for t in ALL_TILES if t.code not in held)
+    tile = str(Tile.parse(record["plays"][1]))
+    reply = call("review_decisions", {"record": record, "seat": 0}, "fr")
+    assert reply["ok"] is False and reply["code"] == "review_play"
+    assert reply["error"].startswith("Manche 1, coup 2\u00a0: ")
+    assert f"siège 2 de jouer, et il n’a pas {tile}" in reply["error"]
+    en = call("review_decisions", {"record": record, "seat": 0})["error"]
+    assert en == f"Round 1, play 2: Seat 2 is to play and does not hold {tile}."

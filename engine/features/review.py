@@ -87,7 +87,14 @@ from engine.core.boundary import excess, is_whole
 from engine.core.errors import DominoError, Seat
 from engine.core.kernel import BIT, bits
 from engine.core.match import Match
-from engine.core.records import MatchRecord, RoundRecord, parse_record, replay_match, replay_round
+from engine.core.records import (
+    MatchRecord,
+    PlayError,
+    RoundRecord,
+    parse_record,
+    replay_match,
+    replay_round,
+)
 from engine.core.rules import check_seat
 from engine.core.state import Move, Observation, RoundState
 from engine.core.tiles import Tile
@@ -177,13 +184,20 @@ def load_round(record: object, round: object = None) -> tuple[RoundState, int, i
         return record, _check_round(round, 1), 1
     if not isinstance(record, RoundRecord | MatchRecord):
         record = review_record(record)
-    if isinstance(record, MatchRecord):
-        match = replay_match(record)
-        count = len(match.results)
-        k = _check_round(round, count)
-        return _match_round(record, k), k, count
-    k = _check_round(round, 1)
-    return replay_round(record), k, 1
+    try:
+        if isinstance(record, MatchRecord):
+            match = replay_match(record)
+            count = len(match.results)
+            k = _check_round(round, count)
+            return _match_round(record, k), k, count
+        k = _check_round(round, 1)
+        return replay_round(record), k, 1
+    except PlayError as e:
+        if e.index is None:
+            raise
+        # Where the record goes wrong, counted as readers count: its round and play.
+        at = DominoError("review_play", round=(e.round_index or 0) + 1, play=e.index + 1)
+        raise at.because(e) from None
 
 
 def review_record(data: object) -> RoundRecord | MatchRecord:

@@ -134,6 +134,7 @@ STRINGS: dict[str, str] = {
     "error.save_round_list": "runde {round} er ikke en liste af træk",
     "error.save_round_open": "runde {round} er ikke slut, men alligevel følger endnu en runde",
     "error.save_round": "runde {round}: {detail}",
+    "error.review_play": "Runde {round}, træk {play}: {detail}.",
     "error.save_too_deep": "det indlejrer sine data i mere end {limit:plural:# niveau|# niveauer}",
     "error.save_too_many": "det indeholder en liste med mere end {limit:plural:# element|# elementer}",
     "practice.seat_line": "{name}, brikker på hånden: {count}",

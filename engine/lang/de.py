@@ -134,6 +134,7 @@ STRINGS: dict[str, str] = {
     "error.save_round_list": "Runde {round} ist keine Liste von Zügen",
     "error.save_round_open": "Runde {round} ist nicht zu Ende, und doch folgt ihr eine weitere",
     "error.save_round": "Runde {round}: {detail}",
+    "error.review_play": "Runde {round}, Zug {play}: {detail}.",
     "error.save_too_deep": "es verschachtelt seine Daten über mehr als {limit:plural:# Ebene|# Ebenen}",
     "error.save_too_many": "es enthält eine Liste mit mehr als {limit:plural:# Eintrag|# Einträgen}",
     "practice.seat_line": "{name}, Steine auf der Hand: {count}",

@@ -135,6 +135,7 @@ STRINGS: dict[str, str] = {
     "error.save_round_list": "round {round} is not a list of plays",
     "error.save_round_open": "round {round} is not over, yet another round follows it",
     "error.save_round": "round {round}: {detail}",
+    "error.review_play": "Round {round}, play {play}: {detail}.",
     "error.save_too_deep": "it nests its data more than {limit:plural:# level|# levels} deep",
     "error.save_too_many": "it holds a list of more than {limit:plural:# item|# items}",
     "practice.seat_line": "{name}, tiles in hand: {count}",

@@ -134,6 +134,7 @@ STRINGS: dict[str, str] = {
     "error.save_round_list": "la manche {round} n’est pas une liste de coups",
     "error.save_round_open": "la manche {round} n’est pas finie, et pourtant une autre la suit",
     "error.save_round": "manche {round} : {detail}",
+    "error.review_play": "Manche {round}, coup {play} : {detail}.",
     "error.save_too_deep": "elle imbrique ses données sur plus de {limit:plural:# niveau|# niveaux}",
     "error.save_too_many": "elle contient une liste de plus de {limit:plural:# élément|# éléments}",
     "practice.seat_line": "{name}, dominos en main : {count}",

@@ -134,6 +134,7 @@ STRINGS: dict[str, str] = {
     "error.save_round_list": "runda {round} nie jest listą zagrań",
     "error.save_round_open": "runda {round} się nie skończyła, a mimo to następuje po niej kolejna",
     "error.save_round": "runda {round}: {detail}",
+    "error.review_play": "Runda {round}, ruch {play}: {detail}.",
     "error.save_too_deep": "zagnieżdża dane na ponad {limit:plural:# poziomie|# poziomach|# poziomach}",
     "error.save_too_many": "zawiera listę o ponad {limit:plural:# elemencie|# elementach|# elementach}",
     "practice.seat_line": "{name}, klocki w ręce: {count}",
