@@ -33,6 +33,7 @@ from review_helpers import (
 from test_practice_page import STORAGE_KEY, open_page, play_round, saved, wait_ready
 
 from engine.core.boundary import MAX_STORE
+from engine.core.words import strings
 from engine.features import practice
 from engine.lang import LANGUAGES, fill
 from engine.presentation.views.review import summary_view
@@ -179,6 +180,8 @@ def test_any_finished_round_is_reviewed_and_the_match_summary_outlives_a_reload(
     root.locator(".practice__new").click()
     assert kept_review(page) is not None
     root.locator(".practice__start").click()
+    # The match in progress is replaced only once the reader says so.
+    page.get_by_role("button", name=strings(lang)["page.practice.confirm_replace_yes"]).click()
     assert wait_ready(page) == "play"
     assert kept_review(page) is None
     assert page_log.errors() == [], "\n".join(page_log.errors())

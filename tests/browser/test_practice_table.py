@@ -304,6 +304,47 @@ def test_a_link_is_the_whole_game(browser: Any, page_log: Any, site_url: str) ->
         ctx.close()
 
 
+def test_a_link_never_replaces_a_match_without_asking(
+    browser: Any, page_log: Any, site_url: str
+) -> None:
+    """A match in progress, then a practice link opened in the same browser: Start asked
+    nothing and replaced the match (issue 38). It asks; keeping changes nothing, going
+    ahead starts the link's game."""
+    lang = "fr"
+    ctx, page = new_page(browser, page_log, viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(url(site_url, lang, "?seed=31"))
+        page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+        page.locator(".practice__start").click()
+        wait_ready(page)
+        first = saved(page)
+        link = "?game=draw&players=3&levels=club,club&seed=5"
+        page.goto(url(site_url, lang, link))
+        page.locator(ROOT).evaluate("el => { el.dataset.pace = '0'; }")
+        page.wait_for_function("document.querySelector('#practice-players').value === '3'")
+        dialog = page.locator(".practice__confirm")
+        page.locator(".practice__start").click()
+        dialog.wait_for()
+        assert (
+            page.locator(".practice__confirm-text").inner_text() == words(lang)["confirm_replace"]
+        )
+        assert page.evaluate("document.activeElement.value") == "no"
+        assert axe_violations(page, [".practice__confirm"]) == []
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+        assert saved(page) == first
+        assert page.locator(ROOT).get_attribute("data-phase") == "setup"
+        # Asked again, and going ahead: the link's game.
+        page.locator(".practice__start").click()
+        page.get_by_role("button", name=words(lang)["confirm_replace_yes"]).click()
+        wait_ready(page)
+        got = saved(page)
+        assert (got["preset"], got["players"], got["seed"]) == ("draw", 3, 5)
+        assert page_log.errors() == []
+    finally:
+        ctx.close()
+
+
 def test_every_option_survives_a_links_round_trip(
     browser: Any, page_log: Any, site_url: str
 ) -> None:

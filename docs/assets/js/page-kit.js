@@ -27,6 +27,31 @@ export function fill(template, values) {
   );
 }
 
+/** Asks the reader before a change that loses what they have, in the modal `dialog`
+ * (a `<form method="dialog">` whose "no" and "yes" submit buttons are `no` and `yes`, its
+ * question the element `text`); resolves to true if they go ahead. The dialog opens on
+ * its "no" button, so Enter or Escape at once changes nothing; focus goes back to where
+ * it was. */
+export function confirmFirst({ dialog, text, yes, no }, question, yesLabel, noLabel) {
+  const opener = document.activeElement;
+  text.textContent = question;
+  yes.textContent = yesLabel;
+  no.textContent = noLabel;
+  dialog.returnValue = "";
+  dialog.showModal();
+  no.focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener(
+      "close",
+      () => {
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        resolve(dialog.returnValue === "yes");
+      },
+      { once: true },
+    );
+  });
+}
+
 // --- The engine ------------------------------------------------------------------------
 
 /** Starts the engine (engine-client.js); resolves to "ready" or "failed", never rejects. */

@@ -20,6 +20,7 @@
 // dropped, nothing else with it); a new match forgets them.
 
 import {
+  confirmFirst,
   engineAnswered,
   engineFailure,
   fill,
@@ -112,6 +113,12 @@ function setup(root) {
     history: $(".practice__history"),
     rounds: $(".practice__rounds"),
     log: $(".practice__log"),
+    confirm: {
+      dialog: $(".practice__confirm"),
+      text: $(".practice__confirm-text"),
+      yes: $(".practice__confirm-yes"),
+      no: $(".practice__confirm-no"),
+    },
   };
 
   let save = null; // the engine's save of the game on the table
@@ -957,6 +964,18 @@ function setup(root) {
     // A link still being read fills the form first: Start deals the game it names.
     if (linking) await linking;
     if (busy) return;
+    // A new match replaces the one kept (on the table or in the store): unless it is
+    // over, the reader is asked first, and keeping it changes nothing.
+    const over = save !== null && view?.phase === "match-over";
+    if ((save !== null || stored() !== null) && !over) {
+      const go = await confirmFirst(
+        el.confirm,
+        words.confirm_replace,
+        words.confirm_replace_yes,
+        words.confirm_keep,
+      );
+      if (!go || busy) return;
+    }
     const args = settings();
     clearErrors();
     setBusy(true);

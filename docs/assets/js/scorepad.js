@@ -17,7 +17,12 @@
 // the KEY-refused key and offered for download, and a new set-up starts; a refused file
 // changes nothing.
 
-import { engineAnswered, request, startOnInteraction } from "./page-kit.js";
+import {
+  confirmFirst as askFirst,
+  engineAnswered,
+  request,
+  startOnInteraction,
+} from "./page-kit.js";
 import { download, fileRefusal, readStore, refusal, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
@@ -96,26 +101,13 @@ function setup(root) {
   }
 
   // Asks the reader before a change that loses entered rounds; true if they go ahead.
-  // The dialog opens on its "keep" button, so Enter or Escape at once changes nothing.
-  function confirmFirst(question, yes, no) {
-    const opener = document.activeElement;
-    el.confirmText.textContent = question;
-    el.confirmYes.textContent = yes;
-    el.confirmNo.textContent = no;
-    el.confirm.returnValue = "";
-    el.confirm.showModal();
-    el.confirmNo.focus();
-    return new Promise((resolve) => {
-      el.confirm.addEventListener(
-        "close",
-        () => {
-          if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-          resolve(el.confirm.returnValue === "yes");
-        },
-        { once: true },
-      );
-    });
-  }
+  const confirmFirst = (question, yes, no) =>
+    askFirst(
+      { dialog: el.confirm, text: el.confirmText, yes: el.confirmYes, no: el.confirmNo },
+      question,
+      yes,
+      no,
+    );
 
   const hasRounds = () => sheet !== null && sheet.rounds.length > 0;
 
