@@ -85,7 +85,8 @@ def head_tags(root: str, lang: str) -> str:
         f' data-engine-failed="{escape(words["engine.failed"])}"'
         f' data-engine-failed-wasm="{escape(words["engine.wasm"])}"'
         f' data-engine-failed-integrity="{escape(words["engine.integrity"])}"'
-        f' data-engine-failed-timeout="{escape(words["engine.timeout"])}"></script>'
+        f' data-engine-failed-timeout="{escape(words["engine.timeout"])}"'
+        f' data-engine-failed-offline="{escape(words["engine.offline"])}"></script>'
     )
 
 

@@ -701,6 +701,7 @@ STRINGS: dict[str, str] = {
     "engine.wasm": "Regelmotoren kunne ikke starte: denne browser eller sitets sikkerhedsindstillinger tillader ikke WebAssembly, som motoren har brug for.",
     "engine.integrity": "Regelmotoren kunne ikke starte: en af dens filer kom frem i beskadiget stand og blev derfor ikke gemt. Den hentes igen, næste gang du prøver.",
     "engine.timeout": "Regelmotoren nåede ikke at starte (langsom forbindelse?). Prøv igen.",
+    "engine.offline": "Regelmotoren er endnu ikke på denne enhed, og browseren er offline: Åbn denne side én gang med forbindelse, så virker motoren også offline bagefter.",
     # --- end of the Offline block.
     # Review: a round's decisions judged by the engine (engine/features/review.py,
     # engine/presentation/views/review.py; python -m engine review).

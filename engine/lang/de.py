@@ -701,6 +701,7 @@ STRINGS: dict[str, str] = {
     "engine.wasm": "Die Regel-Engine konnte nicht starten: Dieser Browser oder die Sicherheitseinstellungen der Website erlauben kein WebAssembly, das die Engine braucht.",
     "engine.integrity": "Die Regel-Engine konnte nicht starten: Eine ihrer Dateien kam beschädigt an und wurde deshalb nicht gespeichert. Beim nächsten Versuch wird sie neu heruntergeladen.",
     "engine.timeout": "Die Regel-Engine ist nicht rechtzeitig gestartet (langsame Verbindung?). Versuch es noch einmal.",
+    "engine.offline": "Die Regel-Engine ist noch nicht auf diesem Gerät, und der Browser ist offline: Öffne diese Seite einmal mit Verbindung, danach läuft die Engine auch offline.",
     # --- end of the Offline block.
     # Review: a round's decisions judged by the engine (engine/features/review.py,
     # engine/presentation/views/review.py; python -m engine review).

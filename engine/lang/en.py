@@ -703,6 +703,7 @@ STRINGS: dict[str, str] = {
     "engine.wasm": "The rules engine could not start: this browser, or the site's security settings, do not allow WebAssembly, which the engine needs.",
     "engine.integrity": "The rules engine could not start: one of its files arrived damaged, so it was not kept. It will be downloaded again on your next try.",
     "engine.timeout": "The rules engine did not start in time (a slow connection?). Try again.",
+    "engine.offline": "The rules engine is not on this device yet, and the browser is offline: open this page once while online, and the engine will work offline after that.",
     # --- end of the Offline block.
     # Review: a round's decisions judged by the engine (engine/features/review.py,
     # engine/presentation/views/review.py; python -m engine review).

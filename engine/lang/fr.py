@@ -701,6 +701,7 @@ STRINGS: dict[str, str] = {
     "engine.wasm": "Le moteur de règles n’a pas pu démarrer : ce navigateur, ou les réglages de sécurité du site, n’autorisent pas WebAssembly, dont il a besoin.",
     "engine.integrity": "Le moteur de règles n’a pas pu démarrer : l’un de ses fichiers est arrivé abîmé et n’a donc pas été conservé. Il sera téléchargé à nouveau au prochain essai.",
     "engine.timeout": "Le moteur de règles n’a pas démarré à temps (connexion lente ?). Réessayez.",
+    "engine.offline": "Le moteur de règles n’est pas encore sur cet appareil, et le navigateur est hors ligne : ouvrez cette page une fois en ligne, et le moteur fonctionnera ensuite hors ligne.",
     # --- end of the Offline block.
     # Review: a round's decisions judged by the engine (engine/features/review.py,
     # engine/presentation/views/review.py; python -m engine review).

@@ -701,6 +701,7 @@ STRINGS: dict[str, str] = {
     "engine.wasm": "Nie udało się uruchomić silnika zasad: ta przeglądarka albo ustawienia bezpieczeństwa strony nie pozwalają na WebAssembly, którego silnik potrzebuje.",
     "engine.integrity": "Nie udało się uruchomić silnika zasad: jeden z jego plików dotarł uszkodzony, więc nie został zachowany. Przy następnej próbie zostanie pobrany jeszcze raz.",
     "engine.timeout": "Silnik zasad nie uruchomił się na czas (może połączenie jest wolne?). Spróbuj ponownie.",
+    "engine.offline": "Silnika zasad nie ma jeszcze na tym urządzeniu, a przeglądarka jest offline: otwórz tę stronę raz z dostępem do sieci, a potem silnik będzie działał także offline.",
     # --- end of the Offline block.
     # Review: a round's decisions judged by the engine (engine/features/review.py,
     # engine/presentation/views/review.py; python -m engine review).

@@ -432,3 +432,27 @@ def test_the_first_start_of_the_engine_fetches_each_file_once(
     assert page.url == address
     play_a_move(page, "de")
     wait_for_engine(page)
+
+
+def test_offline_before_the_engine_was_ever_fetched_says_so(context: Any, served: Served) -> None:
+    """The pages came with the service worker, the engine never did: offline, its start
+    said "Try again, or reload the page", which cannot help (issue 38). It says the
+    engine is not on this device yet and must be fetched once online."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served.url + lang_path("en", "block"))
+    page.wait_for_function(CONTROLLED, timeout=ENGINE_TIMEOUT_MS)
+    served.stop()
+    context.set_offline(True)
+    lang = "fr"
+    page.goto(served.url + lang_path(lang, "practice"))
+    root = page.locator(".practice")
+    root.get_by_role("button", name=words(lang, "practice")["start"]).click()
+    page.wait_for_function(
+        "document.documentElement.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
+    )
+    status = page.locator(".practice__status")
+    assert status.inner_text() == strings(lang)["engine.offline"]
+    assert root.get_attribute("data-phase") == "setup"
+    assert errors == []

@@ -48,14 +48,15 @@ function engineError(code, message, field = null) {
   return error;
 }
 
-// The words of a failed start for `reason` ("wasm", "integrity", "timeout", "error"),
-// in the page's language, or null if the page has none.
+// The words of a failed start for `reason` ("wasm", "integrity", "timeout", "offline",
+// "error"), in the page's language, or null if the page has none.
 function reasonText(reason) {
   const words = document.getElementById("offline-script")?.dataset ?? {};
   const key = {
     wasm: "engineFailedWasm",
     integrity: "engineFailedIntegrity",
     timeout: "engineFailedTimeout",
+    offline: "engineFailedOffline",
   };
   return words[key[reason] ?? "engineFailed"] || words.engineFailed || null;
 }
@@ -79,7 +80,10 @@ function startTimeout() {
 // Marks the start failed, stops its worker and rejects every request still waiting.
 function fail(reason, detail) {
   if (detail) console.warn(`the rules engine could not start (${reason}): ${detail}`);
-  told = reasonText(reason);
+  // Offline, a start fails for want of the engine's files: the cache does not hold them
+  // yet (once it does, the engine starts offline), and only going online once helps.
+  const offline = navigator.onLine === false && reason !== "wasm";
+  told = reasonText(offline ? "offline" : reason);
   failure = told ?? (detail || reason);
   setState("failed", failure);
   worker?.terminate();
