@@ -50,6 +50,17 @@ def shown(page: Any, ident: str | None = None) -> str:
     return str(page.locator(".puzzle").get_attribute("data-puzzle"))
 
 
+def solved_shown(page: Any, ident: str) -> None:
+    """Wait until the page shows puzzle ``ident`` as solved before (its answer judged)."""
+    page.wait_for_function(
+        "(id) => { const p = document.querySelector('.puzzle');"
+        " return !p.hidden && p.dataset.state === 'right' && p.dataset.puzzle === id"
+        " && document.querySelector('.puzzles').dataset.busy === 'false'; }",
+        arg=ident,
+        timeout=ANSWER_MS,
+    )
+
+
 def play(page: Any, move: str) -> str:
     """Lay ``move`` as a reader does (its tile, then its end or the lead button) and wait
     for the engine's verdict: the puzzle's new data-state."""
@@ -149,15 +160,21 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     item = page.locator(f'.puzzles__items > li[data-puzzle="{puzzle.id}"]')
     assert item.get_attribute("data-done") == "true"
 
-    # The same progress on the French page, and after a reload.
+    # The same progress on the French page, and after a reload; the puzzle of the day
+    # shows as solved, with its line and the way on (it came back blank, issue 38).
     page.goto(url(site_url, "fr"))
-    shown(page)
+    solved_shown(page, puzzle.id)
+    right_fr = view.judge_move(puzzle, *puzzle.answer.partition("@")[::2], "fr")
+    assert spaced(page.locator(".puzzle__verdict").text_content()) == spaced(right_fr["verdict"])
+    assert page.locator(".puzzle__stepper .domino-step").count() == len(right_fr["steps"])
+    assert page.locator(".puzzle__next").is_visible()
+    assert stored(page) == {"version": 1, "solved": [puzzle.id], "days": [today]}
     solved = text("fr", "page.puzzles.solved", done=1, total=len(PUZZLES))
     assert spaced(page.locator(".puzzles__solved").text_content()) == spaced(solved)
     streak = text("fr", "page.puzzles.streak", count=1)
     assert spaced(page.locator(".puzzles__streak").text_content()) == spaced(streak)
     page.reload()
-    shown(page)
+    solved_shown(page, puzzle.id)
     item = page.locator(f'.puzzles__items > li[data-puzzle="{puzzle.id}"]')
     assert item.get_attribute("data-done") == "true"
     assert item.locator(".puzzles__done").get_attribute("hidden") is None
@@ -174,7 +191,9 @@ def test_the_streak_counts_the_days_back_from_today_or_yesterday(
 ) -> None:
     page.goto(url(site_url, "da"))
     days = [browser_day(page, back) for back in (4, 2, 1)]
-    kept = {"version": 1, "solved": [PUZZLES[0].id], "days": days}
+    today = puzzles.daily(browser_day(page)).id
+    other = next(p.id for p in PUZZLES if p.id != today)  # today's is still to solve
+    kept = {"version": 1, "solved": [other], "days": days}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE, json.dumps(kept)])
     page.reload()
     ident = shown(page)

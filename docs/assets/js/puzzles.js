@@ -286,6 +286,12 @@ function setup(root) {
       root.dataset.today = next.id;
     }
     opened(next, { focus });
+    // A puzzle solved before (a reload, a return to it) shows as solved: its answer, its
+    // line and the way on, as when it was solved; nothing is counted again.
+    if (solved.has(next.id)) {
+      const reply = await ask({ id: next.id, reveal: true }, { quiet: true });
+      if (reply !== null && mine === token) judged(reply, "right", { again: true, focus });
+    }
     return next;
   }
 
@@ -332,11 +338,13 @@ function setup(root) {
     return box;
   }
 
-  async function judged(reply, state) {
+  // Shows the engine's judgement of a move (`state` "right", "wrong" or "shown"); `again`:
+  // of a puzzle solved before, shown as it was (no count, focus only if asked).
+  async function judged(reply, state, { again = false, focus = true } = {}) {
     const onDaily = daily !== null && daily.id === view.id;
     // The puzzle of the day solved: the engine says whether the day counts and the streak.
     const mine = token;
-    const streak = state === "right" && onDaily ? await countStreak(daily.date) : null;
+    const streak = state === "right" && onDaily && !again ? await countStreak(daily.date) : null;
     if (mine !== token) return store(); // another puzzle opened meanwhile
     setState(state);
     el.answer.hidden = true;
@@ -359,7 +367,7 @@ function setup(root) {
     if (state === "wrong") showActions(["again", "show"]);
     else showActions(onDaily ? ["next"] : ["next", "today"]);
     const parts = [reply.verdict, reply.worth, el.why.textContent];
-    if (state === "right") {
+    if (state === "right" && !again) {
       solved.add(view.id);
       if (streak?.counted) parts.push(words.today_done);
       store();
@@ -367,7 +375,7 @@ function setup(root) {
     }
     say("");
     announce(parts.join(" "));
-    el.feedback.focus();
+    if (focus) el.feedback.focus();
   }
 
   async function play(end) {
