@@ -101,13 +101,13 @@ def narration(
             passed = end < len(events) and events[end][:2] == ("pass", event.seat) and end != since
             shown = tiles if len(tiles) == len(run) else ()
             after = events[end] if end < len(events) and end != since else None
+            # (That play never goes out: the seat held a tile before it drew, so one stays.)
             if (
                 told
                 and played
                 and not live
                 and after is not None
                 and after[:2] == ("play", event.seat)
-                and not (went_out == event.seat and end == len(events) - 1)
             ):
                 yield Told("play", after, len(run), shown, drew=True)
                 if after.score:
