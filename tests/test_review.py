@@ -547,3 +547,71 @@ def test_a_refused_record_says_where_counting_from_one() -> None:
     assert f"siège 2 de jouer, et il n’a pas {tile}" in reply["error"]
     en = call("review_decisions", {"record": record, "seat": 0})["error"]
     assert en == f"Round 1, play 2: Seat 2 is to play and does not hold {tile}."
+
+
+# ---------------------------------------------------------------------------------------
+# Bounded work (issue 38): every request judged within a second of CPU, by counts
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget", [rv.BUDGET + 1, 2000])
+def test_a_budget_above_the_default_is_refused(budget: int) -> None:
+    args = {"record": round_record(random_round("block", 2, 1)), "seat": 0, "index": 0}
+    reply = call("review_judge", {**args, "budget": budget}, "de")
+    assert reply["code"] == "review_budget", reply
+    assert str(rv.MAX_BUDGET) in reply["error"]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "index"),
+    # The decisions of Club rounds of All Fives whose deals are the biggest to solve.
+    [(2, 0, 0), (2, 17, 1), (2, 29, 1), (3, 24, 0), (3, 24, 1)],
+)
+def test_a_decision_searches_at_most_its_positions(
+    players: int, seed: int, index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exact attempt and the sampled deals share :data:`rv.DECISION_NODES`; the last
+    deal searched may add its own limit, no more."""
+    solvers: list[Any] = []
+
+    class Counted(rv.Solver):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            solvers.append(self)
+
+    monkeypatch.setattr(rv, "Solver", Counted)
+    state = RoundState.new(Rules.make("all-fives"), players, seed % players, rng=seed)
+    play_round(state, [Club() for _ in range(players)])
+    judged = rv.judge_decision(rv.decisions(state, 0)[index])
+    searched = sum(s.nodes for s in solvers)
+    assert searched <= rv.DECISION_NODES + max(rv.NODE_LIMIT, rv.DECISION_NODES // 2)
+    if judged.method == "solved":
+        assert rv.MIN_SOLVED * rv.BUDGET <= judged.deals <= rv.BUDGET
+
+
+def test_a_match_is_replayed_once_for_a_judgement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judgement of a match's last round replays each round of the record once."""
+    from engine.core.match import Match
+
+    rules, rounds = Rules.make("block"), 3
+    match = Match(rules, 2, 0, rng=3)
+    items = []
+    for _ in range(rounds):
+        state = match.start_round()
+        play_round(state, [Club(), Club()])
+        match.record(state)
+        items.append({k: round_record(state)[k] for k in ("leader", "hands", "plays")})
+    record = {**rules.to_record(), "players": 2, "first_leader": 0, "rounds": items}
+    seat = next(seat for seat in (0, 1) if rv.decisions(state, seat))
+    started: list[int] = []
+    start_round = Match.start_round
+
+    def counted(self: Match, *args: Any, **kwargs: Any) -> RoundState:
+        started.append(1)
+        return start_round(self, *args, **kwargs)
+
+    monkeypatch.setattr(Match, "start_round", counted)
+    args = {"record": record, "seat": seat, "round": rounds - 1, "index": 0, "budget": 4}
+    reply = call("review_judge", args)
+    assert reply["ok"], reply
+    assert len(started) == rounds

@@ -333,11 +333,14 @@ def replay_round(record: RoundRecord) -> RoundState:
 
 
 def _replay_match(
-    record: MatchRecord, cut: MatchRound | None = None, read: tuple[Move, ...] | None = None
+    record: MatchRecord,
+    cut: MatchRound | None = None,
+    read: tuple[Move, ...] | None = None,
+    kept: dict[int, RoundState | None] | None = None,
 ) -> Match:
     """The match ``record`` describes; with ``cut``, then the next round as far as it was
     read before a fault: its deal, and with ``read`` the plays before the bad one (see
-    :func:`_play`)."""
+    :func:`_play`). Each round whose index is a key of ``kept`` is stored there, played."""
     match = Match(record.rules, record.players, record.first_leader)
     for k, rnd in enumerate((*record.rounds, *((cut,) if cut else ()))):
         try:
@@ -347,6 +350,8 @@ def _replay_match(
                     _play(state, read, k, cut=True)
             else:
                 match.record(_play(state, rnd.plays, k))
+                if kept is not None and k in kept:
+                    kept[k] = state
         except PlayError:
             raise
         except DominoError as e:
@@ -362,6 +367,16 @@ def replay_match(record: MatchRecord) -> Match:
     if not isinstance(record, MatchRecord):
         raise DominoError("bad_argument", name="record", value=record)
     return _replay_match(record)
+
+
+def replay_match_round(record: MatchRecord, k: int) -> tuple[Match, RoundState | None]:
+    """The match ``record`` describes, replayed once as :func:`replay_match` does, and its
+    round ``k`` (from 0) as played, ``None`` if the record has no such round."""
+    if not isinstance(record, MatchRecord):
+        raise DominoError("bad_argument", name="record", value=record)
+    kept: dict[int, RoundState | None] = {k: None}
+    match = _replay_match(record, kept=kept)
+    return match, kept[k]
 
 
 def round_result(state: RoundState) -> dict[str, Any]:

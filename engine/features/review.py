@@ -24,14 +24,17 @@ counts half as much for each such play: players shed heavy tiles).
 **Exact or sampled.** When the hidden deals consistent with what the seat knew number at
 most :data:`EXACT_DEALS` (hand splits times orders of the boneyard), every one of them
 is enumerated and solved exactly, and the values are exact (``method`` ``"exact"``),
-unless solving them all would take more than :data:`EXACT_NODES` positions. Else
-``budget`` deals (:data:`BUDGET` unless told) are sampled as the Expert samples them
-(:class:`~engine.players.knowledge.Sampler`, seeded by ``seed`` and the observation
-only: :func:`~engine.players.knowledge.move_rng`) and each is solved exactly
-(``"solved"``) when each solves within :data:`NODE_LIMIT` positions and all within
-:data:`SOLVE_NODES`; else each move is played out :data:`PLAYOUTS` times in each deal
-with the Expert's playout policy (``"played"``: an estimate of good play, not of best
-play; the early decisions of a round, whose deals are too big to solve, are valued so).
+unless solving them all would take more than :data:`DECISION_NODES` positions. Else
+``budget`` deals (:data:`BUDGET` unless told, at most :data:`MAX_BUDGET`) are sampled as
+the Expert samples them (:class:`~engine.players.knowledge.Sampler`, seeded by ``seed``
+and the observation only: :func:`~engine.players.knowledge.move_rng`) and each is solved
+exactly (``"solved"``) when each solves within :data:`NODE_LIMIT` positions and all
+within what the exact attempt left of :data:`DECISION_NODES`; if that runs out after
+:data:`MIN_SOLVED` of them, those solved are the sample. Else each
+move is played out :data:`PLAYOUTS` times in each deal with the Expert's playout policy
+(``"played"``: an estimate of good play, not of best play; the early decisions of a
+round, whose deals are too big to solve, are valued so). The solver's positions and the
+playouts are so bounded that a decision is judged within a second of CPython's time.
 Every budget is a count (of deals, of positions), never a time, so a review is
 deterministic for a seed and the same in CPython and Pyodide.
 
@@ -86,13 +89,12 @@ from engine.core.boundary import check_seed as boundary_seed
 from engine.core.boundary import excess, is_whole
 from engine.core.errors import DominoError, Seat
 from engine.core.kernel import BIT, bits
-from engine.core.match import Match
 from engine.core.records import (
     MatchRecord,
     PlayError,
     RoundRecord,
     parse_record,
-    replay_match,
+    replay_match_round,
     replay_round,
 )
 from engine.core.rules import check_seat
@@ -107,17 +109,23 @@ BUDGET = 80
 """Deals sampled per decision by default (a decision whose consistent deals are few
 enough is valued exactly instead)."""
 
-MAX_BUDGET = 2000
-"""The most deals a decision may be given."""
+MAX_BUDGET = BUDGET
+"""The most deals a decision may be given: a budget can make a judgement quicker and
+rougher, never longer than the default's (every request answers within a second of CPU
+in CPython)."""
 
 EXACT_DEALS = 500
 """At most this many consistent hidden deals (hand splits times boneyard orders): every
 one is enumerated and solved, and the values are exact (unless solving them all takes
-more than :data:`EXACT_NODES` positions)."""
+more than :data:`DECISION_NODES` positions)."""
 
-EXACT_NODES = 60000
-"""The most positions the solver may search to value a decision exactly (about a third
-of a second in CPython, one second in Pyodide); past that the decision is sampled."""
+DECISION_NODES = 24000
+"""The most positions the solver may search for one decision, the exact attempt and the
+sampled deals together (with the default budget; in proportion for a smaller one). The
+last deal searched may add its own limit (:data:`NODE_LIMIT`, or half this in the exact
+attempt): in All Fives, whose positions cost the most, about half a second of CPython.
+Past it, the sampled deals solved stand for the sample when they are at least
+:data:`MIN_SOLVED` of the budget; else the decision is played out."""
 
 ENUMERATE = 20000
 """Deals are counted one by one only while the other hands could lie in at most so many
@@ -127,14 +135,12 @@ NODE_LIMIT = 6000
 """The most positions the solver may search for one sampled deal; a deal that needs
 more sends the whole decision to playouts."""
 
-SOLVE_NODES = 64000
-"""The most positions the solver may search for all the sampled deals of a decision
-with the default budget (in proportion for another budget); past that the decision is
-played out."""
+MIN_SOLVED = 0.5
+"""The share of a decision's sampled deals that must be solved for them to value it."""
 
 PACE = 4
 """After so many sampled deals, a decision whose deals so far took more than their share
-of :data:`SOLVE_NODES` is played out at once."""
+of :data:`DECISION_NODES` (for :data:`MIN_SOLVED` of the deals) is played out at once."""
 
 PLAYOUTS = 4
 """Playouts of each move in each sampled deal when the deals are too big to solve."""
@@ -186,10 +192,12 @@ def load_round(record: object, round: object = None) -> tuple[RoundState, int, i
         record = review_record(record)
     try:
         if isinstance(record, MatchRecord):
-            match = replay_match(record)
+            # One replay a request: the match checked whole, the round asked for kept.
+            match, state = replay_match_round(record, round if is_whole(round) else 0)
             count = len(match.results)
             k = _check_round(round, count)
-            return _match_round(record, k), k, count
+            assert state is not None
+            return state, k, count
         k = _check_round(round, 1)
         return replay_round(record), k, 1
     except PlayError as e:
@@ -220,19 +228,6 @@ def _check_round(round: object, count: int) -> int:
     if not 0 <= round < count:
         raise DominoError("review_round", round=round, count=count)
     return round
-
-
-def _match_round(record: MatchRecord, k: int) -> RoundState:
-    """Round ``k`` of a match record already replayed without error."""
-    match = Match(record.rules, record.players, record.first_leader)
-    for j, rnd in enumerate(record.rounds[: k + 1]):
-        state = match.start_round(rnd.hands, rnd.boneyard, rnd.leader)
-        for move in rnd.plays:
-            state.apply(move)
-        if j == k:
-            return state
-        match.record(state)
-    raise AssertionError("unreachable: the round was checked")
 
 
 # ---------------------------------------------------------------------------------------
@@ -498,15 +493,17 @@ def _evaluate(
     exact = consistent_deals(know, EXACT_DEALS)
     method: Method
     found = None
+    spent = 0
     if exact is not None:
-        found = _solved(valuer, exact, EXACT_NODES, EXACT_NODES)
+        found, spent = _solved(valuer, exact, DECISION_NODES // 2, DECISION_NODES)
     if found is not None:
         method = "exact"
     else:
         rng = move_rng(seed, obs)
         sampler = Sampler(know)
         deals = [sampler.deal(rng) for _ in range(budget)]
-        found = _solved(valuer, deals, NODE_LIMIT, SOLVE_NODES * budget // BUDGET)
+        allowance = DECISION_NODES * budget // BUDGET - spent
+        found, _ = _solved(valuer, deals, NODE_LIMIT, allowance, math.ceil(MIN_SOLVED * budget))
         if found is not None:
             method = "solved"
         else:
@@ -585,18 +582,28 @@ def _splits(know: Knowledge, others: list[int]) -> Iterator[list[int]]:
     yield from deal(0, know.unseen, start)
 
 
-def _solved(valuer: Valuer, deals: Sequence[Deal], limit: int, total: int) -> Values | None:
-    """Each deal's value of each move, solved exactly (from now on); ``None`` if a deal
-    needs more than ``limit`` positions or all of them more than ``total``."""
+def _solved(
+    valuer: Valuer, deals: Sequence[Deal], limit: int, total: int, least: int | None = None
+) -> tuple[Values | None, int]:
+    """Each deal's value of each move, solved exactly (from now on), and the positions
+    searched. ``None`` if a deal needs more than ``limit`` positions, or the deals more
+    than ``total`` before ``least`` of them (all of them unless told) are solved: past
+    ``total`` with ``least`` solved, those solved are the values."""
     solver = Solver(valuer.obs.rules, valuer.obs.players, node_limit=limit)
+    least = len(deals) if least is None else least
 
     def too_big(done: int) -> bool:
-        # Past the total, or on the way there by the first deals' pace (the later
-        # deals search less: the means so far guide them), the deals are too big.
-        pace = done == PACE and solver.nodes * len(deals) > PACE * total
-        return solver.nodes > total or pace
+        # Past the total too early, or on the way there by the first deals' pace (the
+        # later deals search less: the means so far guide them), the deals are too big.
+        pace = done == PACE and solver.nodes * least > PACE * total
+        return (solver.nodes > total and done < least) or pace
 
-    return valuer.solved(solver, deals, too_big=too_big)
+    def enough(done: int) -> bool:
+        return solver.nodes > total
+
+    if total <= 0:
+        return None, 0
+    return valuer.solved(solver, deals, too_big=too_big, enough=enough), solver.nodes
 
 
 # ---------------------------------------------------------------------------------------

@@ -223,13 +223,16 @@ class Valuer:
         order: Sequence[int] | None = None,
         weighted: bool = False,
         too_big: Callable[[int], bool] | None = None,
+        enough: Callable[[int], bool] | None = None,
     ) -> Values | None:
         """Each of ``deals`` solved for every move, the moves searched in ``order``
         (indices into :attr:`moves`; ``None``: as they are), each guessed from the mean
         of the deals so far, weighted with ``weighted``; ``spread`` as
         :meth:`~engine.players.solver.Solver.values` takes it. ``None`` when a deal needs more
         than the solver's ``node_limit`` positions, or when ``too_big(deals solved)``,
-        asked after each deal, says the deals are too big to solve."""
+        asked after each deal, says the deals are too big to solve; else, when
+        ``enough(deals solved)``, asked next, says so, the deals solved so far (the deals
+        are drawn independently: the first ones are a sample as good as all)."""
         obs = self.obs
         board = obs.layout.board
         order = range(len(self.moves)) if order is None else order
@@ -260,6 +263,8 @@ class Valuer:
             weights.append(w)
             if too_big is not None and too_big(len(rows)):
                 return None
+            if enough is not None and enough(len(rows)):
+                break
         return Values(rows, weights)
 
     def played_out(
