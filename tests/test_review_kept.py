@@ -41,13 +41,14 @@ def test_a_kept_entry_is_given_back_as_the_engine_reads_its_items() -> None:
     assert found == {
         "match": GOOD["match"],
         "rounds": [[1, [checked(item(1)), checked(item(1, 2))]], [0, [checked(item(0))]]],
+        "dropped": 0,
     }
     # What it gives back sums up as the items kept would.
     every = [x for _, items in found["rounds"] for x in items]
     assert summary_view(every, "en") == summary_view([item(1), item(1, 2), item(0)], "en")
     # A round reviewed with no decision to judge, and no round at all, are kept too.
     assert check_kept({"match": "", "rounds": [[0, []]]})["rounds"] == [[0, []]]
-    assert check_kept({"match": "m", "rounds": []}) == {"match": "m", "rounds": []}
+    assert check_kept({"match": "m", "rounds": []}) == {"match": "m", "rounds": [], "dropped": 0}
 
 
 def test_what_the_summary_does_not_read_is_not_asked_for() -> None:
@@ -66,29 +67,66 @@ def test_what_the_summary_does_not_read_is_not_asked_for() -> None:
         {"match": 3, "rounds": []},
         {"match": "m"},
         {"match": "m", "rounds": {"0": []}},
-        {"match": "m", "rounds": [[0]]},
-        {"match": "m", "rounds": [[0, [], 1]]},
-        {"match": "m", "rounds": [{"round": 0, "items": []}]},
-        {"match": "m", "rounds": [[-1, []]]},
-        {"match": "m", "rounds": [[True, []]]},
-        {"match": "m", "rounds": [[1.0, []]]},
-        {"match": "m", "rounds": [[0, []], [0, []]]},  # a round twice
-        {"match": "m", "rounds": [[0, item(0)]]},
-        {"match": "m", "rounds": [[1, [item(0)]]]},  # an item of another round
-        {"match": "m", "rounds": [[0, [item(0, -1)]]]},
-        {"match": "m", "rounds": [[0, [item(0, loss=-0.5)]]]},
-        {"match": "m", "rounds": [[0, [item(0, loss="2.5")]]]},
-        {"match": "m", "rounds": [[0, [item(0, move="4-1 left")]]]},
-        {"match": "m", "rounds": [[0, [item(0, best=None)]]]},
-        {"match": "m", "rounds": [[0, [item(0)] * (MAX_ITEMS + 1)]]},
         {"match": "m", "rounds": [[r, []] for r in range(MAX_ITEMS + 1)]},
     ],
 )
-def test_a_kept_entry_the_engine_cannot_use_is_refused(kept: object) -> None:
+def test_a_kept_entry_the_engine_cannot_read_is_refused(kept: object) -> None:
     with pytest.raises(DominoError) as e:
         check_kept(kept)
     assert e.value.code == "bad_request"
     assert e.value.cause is not None and e.value.cause.code == "review_items"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [0],
+        [0, [], 1],
+        {"round": 0, "items": []},
+        [-1, []],
+        [True, []],
+        [1.0, []],
+        [2, [item(0)]],  # an item of another round
+        [0, item(0)],
+        [0, [item(0, -1)]],
+        [0, [item(0, 28)]],  # no seat lays more than the 28 tiles
+        [0, [item(0, 10**21)]],
+        [0, [item(0, 1e21)]],
+        [0, [item(0, 1), item(0, 1)]],  # a decision twice
+        [0, [item(0, loss=-0.5)]],
+        [0, [item(0, loss="2.5")]],
+        [0, [item(0, loss=10**400)]],
+        [0, [item(0, move="4-1 left")]],
+        [0, [item(0, move="zz")]],
+        [0, [item(0, best=None)]],
+        [0, [item(0)] * (MAX_ITEMS + 1)],
+        [1, []],  # a round given twice: the second is dropped
+    ],
+)
+def test_a_kept_round_the_engine_cannot_use_is_dropped_alone(bad: object) -> None:
+    """The other rounds stay: nothing good is lost with a bad one."""
+    kept = {"match": "m", "rounds": [[1, [item(1)]], bad, [3, [item(3, 4)]]]}
+    assert check_kept(kept) == {
+        "match": "m",
+        "rounds": [[1, [checked(item(1))]], [3, [checked(item(3, 4))]]],
+        "dropped": 1,
+    }
+
+
+def test_the_kept_rounds_hold_at_most_what_one_summary_reads() -> None:
+    """Rounds are kept in order while their items number at most MAX_ITEMS in all."""
+    per_round = 20
+    count = MAX_ITEMS // per_round + 3
+    kept = {
+        "match": "m",
+        "rounds": [[r, [item(r, i) for i in range(per_round)]] for r in range(count)],
+    }
+    found = check_kept(kept)
+    assert [r for r, _ in found["rounds"]] == list(range(MAX_ITEMS // per_round))
+    assert found["dropped"] == 3
+    every = [x for _, items in found["rounds"] for x in items]
+    assert len(every) <= MAX_ITEMS
+    assert summary_view(every, "pl")["count"] == len(every)
 
 
 def ask(args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
@@ -99,6 +137,8 @@ def ask(args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 
 def test_the_page_asks_the_engine() -> None:
     assert ask({"kept": GOOD}) == {"ok": True, "value": check_kept(GOOD)}
+    dropped = ask({"kept": {"match": "m", "rounds": [[0, [item(0, 99)]]]}})
+    assert dropped == {"ok": True, "value": {"match": "m", "rounds": [], "dropped": 1}}
     refused = ask({"kept": {"match": 3, "rounds": []}}, "de")
     assert refused["ok"] is False and refused["code"] == "bad_request"
     assert ask({})["code"] == "bad_request"

@@ -175,6 +175,17 @@ def test_any_finished_round_is_reviewed_and_the_match_summary_outlives_a_reload(
         assert [r for r, _ in kept_review(page)["rounds"]] == [1]
     assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}-refused')") is None
 
+    # A bad round beside a good one (review_kept) is dropped alone: the good one counts.
+    mixed = {"version": 1, "match": key, "rounds": [[0, first["items"]], [1, [negative]]]}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [REVIEW_KEY, json.dumps(mixed)])
+    page.reload()
+    root = open_page(page, site_url, lang)
+    assert wait_ready(page) == "round-over"
+    root.locator(".practice__review").click()
+    shown = read_review(page, PANEL, step=False)
+    assert shown["match_count"] == fill(lang, w["match_rounds"], done=2, total=2)
+    assert [r for r, _ in kept_review(page)["rounds"]] == [0, 1]
+
     # A new match forgets the rounds reviewed (kept until it starts).
     root.locator(".practice__menu summary").click()
     root.locator(".practice__new").click()

@@ -174,7 +174,8 @@ function setup(root) {
   /** The rounds reviewed that the store keeps, {match, rounds: Map(round -> items)}, or
    * null. Whether they can be used is the engine's rule (review_kept: their shape, each
    * item's fields, the bounds): an entry over store.js's bounds, or one the engine
-   * refuses, is dropped, alone. */
+   * refuses, is dropped, alone; a round the engine drops is dropped from the store too,
+   * the others kept. */
   async function readReviewed() {
     const text = readStore(REVIEW_KEY);
     if (text === null) return null;
@@ -189,7 +190,10 @@ function setup(root) {
             { onError: (_, e) => (answered = engineAnswered(e)) },
           );
     if (kept === null && answered) removeStore(REVIEW_KEY);
-    return kept === null ? null : { match: kept.match, rounds: new Map(kept.rounds) };
+    if (kept === null) return null;
+    const rounds = new Map(kept.rounds);
+    if (kept.dropped > 0) writeReviewed(kept.match, rounds);
+    return { match: kept.match, rounds };
   }
 
   // Storage full or refused: the summary is kept for this visit only.

@@ -100,7 +100,7 @@ from engine.core.errors import DominoError
 from engine.core.layout import Layout
 from engine.core.rules import Rules, check_seat
 from engine.core.state import Move, RoundState
-from engine.core.tiles import Tile
+from engine.core.tiles import ALL_TILES, Tile
 from engine.core.words import check_lang, strings, text
 from engine.features import review as rv
 from engine.lang import reader_seat
@@ -401,24 +401,31 @@ MAX_LOSS = 10_000
 
 
 def check_items(items: object) -> list[dict[str, Any]]:
-    """The items of judged decisions a page passes back, checked: a loss is a number from
+    """The items of judged decisions a page passes back, checked: each names a round and
+    a decision of it, whole numbers from 0, a decision below the 28 tiles a seat could
+    lay at most and no decision twice; a move and the best move; a loss is a number from
     0 to :data:`MAX_LOSS` (not NaN, not infinite)."""
+    refused = DominoError.about("bad_request", "review_items")
     if not isinstance(items, list) or len(items) > MAX_ITEMS:
-        raise DominoError.about("bad_request", "review_items")
+        raise refused
     out = []
+    seen: set[tuple[int, int]] = set()
     for item in items:
         if not isinstance(item, dict):
-            raise DominoError.about("bad_request", "review_items")
+            raise refused
         r, i, loss = item.get("round", 0), item.get("index"), item.get("loss")
-        if not all(is_whole(x) and x >= 0 for x in (r, i)):
-            raise DominoError.about("bad_request", "review_items")
+        if not all(is_whole(x) and x >= 0 for x in (r, i)) or i >= len(ALL_TILES):
+            raise refused
+        if (r, i) in seen:
+            raise refused
+        seen.add((r, i))
         # Compared, not converted: a 400-digit whole number is refused, not an overflow.
         if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss <= MAX_LOSS:
-            raise DominoError.about("bad_request", "review_items")
+            raise refused
         try:
             move, best = Move.parse(item.get("move")), Move.parse(item.get("best"))
         except DominoError:
-            raise DominoError.about("bad_request", "review_items") from None
+            raise refused from None
         out.append({"round": r, "index": i, "move": str(move), "best": str(best), "loss": loss})
     return out
 
@@ -428,10 +435,14 @@ def check_kept(kept: object) -> dict[str, Any]:
     review items (the practice page keeps them past a reload and asks this on reading
     them back). ``kept`` is ``{"match": key, "rounds": [[round, items], …]}``: ``match``
     a text (the match's key), ``rounds`` at most :data:`~engine.core.boundary.MAX_ITEMS`
-    pairs, each a round (a whole number from 0, each round once) and the items of its
-    judged decisions, which :func:`check_items` accepts and which are all of that round.
-    Returns ``{"match", "rounds"}``, each item as :func:`check_items` gives it back;
-    anything else is a ``bad_request`` error (``review_items``)."""
+    pairs; anything else is a ``bad_request`` error (``review_items``).
+
+    Each pair is a round (a whole number from 0) and the items of its judged decisions,
+    which :func:`check_items` accepts and which are all of that round. A pair that is not,
+    a round already given, and a round whose items would take the rounds before it past
+    :data:`~engine.core.boundary.MAX_ITEMS` items in all (what one summary reads) is
+    dropped alone. Returns ``{"match", "rounds", "dropped"}``: the rounds kept, each item
+    as :func:`check_items` gives it back, and how many pairs were dropped."""
     refused = DominoError.about("bad_request", "review_items")
     if not isinstance(kept, dict) or not isinstance(kept.get("match"), str):
         raise refused
@@ -440,18 +451,31 @@ def check_kept(kept: object) -> dict[str, Any]:
         raise refused
     out: list[list[Any]] = []
     seen: set[int] = set()
+    total = 0
     for entry in rounds:
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise refused
-        r, items = entry
-        if not is_whole(r) or r < 0 or r in seen:
-            raise refused
-        seen.add(r)
+        found = _kept_round(entry)
+        if found is None or found[0] in seen or total + len(found[1]) > MAX_ITEMS:
+            continue
+        seen.add(found[0])
+        total += len(found[1])
+        out.append(found)
+    return {"match": kept["match"], "rounds": out, "dropped": len(rounds) - len(out)}
+
+
+def _kept_round(entry: object) -> list[Any] | None:
+    """A kept ``[round, items]`` pair, checked; ``None`` if it cannot be used."""
+    if not isinstance(entry, list) or len(entry) != 2:
+        return None
+    r, items = entry
+    if not is_whole(r) or r < 0:
+        return None
+    try:
         checked = check_items(items)
-        if any(x["round"] != r for x in checked):
-            raise refused
-        out.append([r, checked])
-    return {"match": kept["match"], "rounds": out}
+    except DominoError:
+        return None
+    if any(x["round"] != r for x in checked):
+        return None
+    return [r, checked]
 
 
 def summary_view(items: object, lang: str) -> dict[str, Any]:
