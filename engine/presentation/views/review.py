@@ -414,7 +414,7 @@ def check_items(items: object) -> list[dict[str, Any]]:
         if not isinstance(item, dict):
             raise refused
         r, i, loss = item.get("round", 0), item.get("index"), item.get("loss")
-        if not all(is_whole(x) and x >= 0 for x in (r, i)) or i >= len(ALL_TILES):
+        if not (is_whole(r) and is_whole(i) and r >= 0 and 0 <= i < len(ALL_TILES)):
             raise refused
         if (r, i) in seen:
             raise refused
