@@ -99,6 +99,28 @@ def broken(record: str) -> tuple[str, int, int]:
     return bad, line, at - (bad.rfind("\n", 0, at) + 1) + 1
 
 
+def said_at(page: Any, field: str, message: str) -> None:
+    """``message`` is said once, next to ``field`` (an id), inside the viewport: the field
+    is marked invalid, described by it and focused; the status line says nothing."""
+    page.wait_for_function(
+        "(id) => document.activeElement?.id === id"
+        " && document.querySelector('.review-page').dataset.busy === 'false'",
+        arg=field,
+    )
+    note = page.locator(f"#{field}-error")
+    assert spaced(note.text_content()) == spaced(message)
+    assert page.locator(f"#{field}").get_attribute("aria-invalid") == "true"
+    assert f"{field}-error" in page.locator(f"#{field}").get_attribute("aria-describedby")
+    assert status(page) == ""
+    box, size = note.bounding_box(), page.viewport_size
+    assert box is not None and box["height"] > 0
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+    # The field and its message are seen together.
+    field_box = page.locator(f"#{field}").bounding_box()
+    assert abs(box["y"] - (field_box["y"] + field_box["height"])) < 80, (box, field_box)
+
+
 def seat_options(page: Any) -> list[str]:
     return [spaced(t) for t in page.locator("#review-seat option").all_text_contents()]
 
@@ -324,14 +346,11 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
         if reviewed is not None:
             assert read_review(page, PANEL, step=False) == reviewed
 
-    # A tile that fits no open end: the engine's message, at the pasted text.
+    # A tile that fits no open end: the engine's message, at the pasted text, once.
     bad = json.loads(good) | {"plays": BAD_PLAYS}
     paste(page, json.dumps(bad))
-    wait_idle(page)
     message = engine_error(bad, lang)
-    assert status(page) == spaced(f"{message} {w['unchanged']}")
-    assert page.locator("#review-text").get_attribute("aria-invalid") == "true"
-    assert spaced(page.locator("#review-text-error").text_content()) == spaced(message)
+    said_at(page, "review-text", f"{message} {w['unchanged']}")
     unchanged()
 
     # Text that is no JSON: the engine names the line and column where it breaks, in the
@@ -339,31 +358,28 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
     no_json, line, column = broken(good)
     assert line > 1
     paste(page, no_json)
-    wait_idle(page)
     message = engine_error(no_json, lang)
     assert message == text(lang, "error.record_bad_json", at=line, column=column)
-    assert status(page) == spaced(f"{message} {w['unchanged']}")
-    assert spaced(page.locator("#review-text-error").text_content()) == spaced(message)
+    said_at(page, "review-text", f"{message} {w['unchanged']}")
     unchanged()
 
-    # Too deep, or a file too large: refused before it is read.
+    # Too deep, or a file too large: refused before it is read, at the paste or the file.
     paste(page, "[" * 100 + "]" * 100)
-    assert status(page) == spaced(f"{w['paste_depth']} {w['unchanged']}")
+    said_at(page, "review-text", f"{w['paste_depth']} {w['unchanged']}")
     large = {"name": "big.json", "mimeType": "application/json", "buffer": b" " * 300_000}
     page.set_input_files("#review-file", files=[large])
-    page.wait_for_function(
-        "(t) => document.querySelector('.review-page__status').textContent.startsWith(t)",
-        arg=w["file_size"],
-    )
-    assert status(page) == spaced(f"{w['file_size']} {w['unchanged']}")
+    said_at(page, "review-file", f"{w['file_size']} {w['unchanged']}")
+    # One field is marked at a time.
+    assert page.locator("#review-text-error").count() == 0
+    assert page.locator("#review-text").get_attribute("aria-invalid") is None
     unchanged()
-    # A file with the bad record: the same message, nothing changed.
+    # A file with the bad record: the same message, at the file, nothing changed.
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad), encoding="utf-8")
-    page.evaluate("document.querySelector('.review-page__status').textContent = ''")
+    page.evaluate("document.querySelector('#review-file-error').textContent = ''")
     page.set_input_files("#review-file", str(path))
-    wait_idle(page)
-    assert status(page) == spaced(f"{engine_error(bad, lang)} {w['unchanged']}")
+    page.wait_for_function("() => document.querySelector('#review-file-error').textContent")
+    said_at(page, "review-file", f"{engine_error(bad, lang)} {w['unchanged']}")
     unchanged()
 
     # The good record again clears the mark at the pasted text.
@@ -373,7 +389,7 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
         " && document.querySelector('.review-page').dataset.busy === 'false'",
         timeout=REVIEW_MS,
     )
-    assert page.locator("#review-text-error").count() == 0
+    assert page.locator("#review-text-error, #review-file-error").count() == 0
     assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
@@ -393,6 +409,11 @@ def test_touch_on_a_phone(browser: Any, site_url: str) -> None:
         page.goto(url(site_url, lang))
         # The record written by hand scrolls in its own box (a code block).
         assert wider_than(page, ".md-content", 360, inside="pre") == []
+        # A refused record is told where the reader is, on a phone too.
+        bad = json.loads(record) | {"plays": BAD_PLAYS}
+        page.fill("#review-text", json.dumps(bad))
+        page.locator(".review-page__read").tap()
+        said_at(page, "review-text", f"{engine_error(bad, lang)} {words(lang)['unchanged']}")
         page.fill("#review-text", record)
         page.locator(".review-page__read").tap()
         wait_loaded(page)

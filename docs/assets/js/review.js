@@ -62,29 +62,38 @@ function setup(root) {
     return request(method, args, { failed: words.failed, onError });
   }
 
-  // A paste the engine or the bounds refused is marked at its field, with the reason.
-  function markText(message) {
-    let note = $("#review-text-error");
+  // A paste or a file the engine or the bounds refused is marked at its field, with the
+  // reason and that nothing changed, said there once (not in the status line too), and
+  // the field takes the focus: the reader is where the message is.
+  const FIELDS = { paste: el.text, file: el.file };
+
+  function mark(field, message) {
+    const id = `${field.id}-error`;
+    let note = $(`#${id}`);
+    const help = `${field.id}-help`;
     if (!message) {
       note?.remove();
-      el.text.removeAttribute("aria-invalid");
-      el.text.setAttribute("aria-describedby", "review-text-help");
+      field.removeAttribute("aria-invalid");
+      field.setAttribute("aria-describedby", help);
       return;
     }
     if (!note) {
       note = document.createElement("span");
       note.className = "review-page__error";
-      note.id = "review-text-error";
-      el.text.after(note);
+      note.id = id;
+      field.after(note);
     }
     note.textContent = message;
-    el.text.setAttribute("aria-invalid", "true");
-    el.text.setAttribute("aria-describedby", "review-text-error review-text-help");
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", `${id} ${help}`);
   }
 
   function refuse(message, source) {
-    say(`${message} ${words.unchanged}`);
-    if (source === "paste") markText(message);
+    say("");
+    for (const [name, field] of Object.entries(FIELDS)) {
+      mark(field, name === source ? `${message} ${words.unchanged}` : "");
+    }
+    FIELDS[source].focus();
   }
 
   function options(select, count, word, key) {
@@ -126,7 +135,7 @@ function setup(root) {
     el.game.textContent = `${done} ${fill(words.rounds, { count: loaded.rounds })}`;
     el.choice.hidden = false;
     root.dataset.loaded = "true";
-    if (source === "paste") markText("");
+    for (const field of Object.values(FIELDS)) mark(field, "");
     say(done);
     el.seat.focus();
   }
