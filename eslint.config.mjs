@@ -8,7 +8,7 @@ import globals from "globals";
 const ENGINE_WORKER = "docs/assets/js/engine-worker.js"; // a module worker
 const CLASSIC_WORKERS = {
   "docs/assets/js/search-worker.js": globals.worker, // Material's search, folded
-  "docs/assets/js/sw-worker-url.js": globals.serviceworker, // imported by sw.js
+  "docs/assets/js/sw-precache.js": globals.serviceworker, // imported by sw.js
 };
 
 export default [

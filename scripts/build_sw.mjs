@@ -28,10 +28,15 @@
 // - Each precached file is checked by the browser against its Subresource Integrity
 //   (withIntegrity below): a file whose bytes are not the build's is never stored, and a
 //   new build whose files do not all verify does not install, so it is not offered.
+//   And at every read: docs/assets/js/sw-precache.js, imported before Workbox's routes,
+//   answers every precached file, serving the cached copy only when its bytes are the
+//   build's, else fetching it again (checked) and putting it back. Its table of the
+//   files (URL, revision, integrity) and of Workbox's cache is written here at the top
+//   of sw.js (self.PRECACHE), so a worker and its table always come together.
 // - A new build installs in the background and waits; the page (offline.js) offers a
 //   reload, which posts SKIP_WAITING. The workbox runtime is inlined: no CDN.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateSW } from "workbox-build";
 
@@ -63,6 +68,11 @@ function unusedLunrFiles() {
   return unused;
 }
 
+// Workbox's cacheId: its precache's Cache Storage is "CACHE_ID-precache-v2-SCOPE".
+const CACHE_ID = "domino-block";
+// The precached files, as withIntegrity gives them to Workbox: URL -> [revision, integrity].
+const precached = {};
+
 // Every precache entry carries its file's Subresource Integrity ("sha256-BASE64", of the
 // bytes written): workbox-precaching passes it to the install's fetch, so the browser
 // refuses a response whose bytes are not these (a truncated upload, a damaged download):
@@ -72,6 +82,7 @@ async function withIntegrity(entries) {
   const manifest = entries.map((entry) => {
     const bytes = readFileSync(join(siteDir, decodeURIComponent(entry.url)));
     const integrity = `sha256-${createHash("sha256").update(bytes).digest("base64")}`;
+    precached[entry.url] = [entry.revision, integrity];
     return { ...entry, integrity };
   });
   return { manifest, warnings: [] };
@@ -89,10 +100,10 @@ const { count, size, warnings } = await generateSW({
     ...unusedLunrFiles(),
   ],
   swDest: `${siteDir}/sw.js`,
-  cacheId: "domino-block",
+  cacheId: CACHE_ID,
   inlineWorkboxRuntime: true,
-  // Before Workbox's routes: the search worker's script keeps its URL's fragment.
-  importScripts: ["assets/js/sw-worker-url.js"],
+  // Before Workbox's routes: every precached file checked as it is read (see the top).
+  importScripts: ["assets/js/sw-precache.js"],
   mode: "production",
   sourcemap: false,
   clientsClaim: true,
@@ -133,7 +144,8 @@ const { count, size, warnings } = await generateSW({
           const scope = new URL(self.registration.scope);
           const path = new URL(request.url).pathname.slice(scope.pathname.length);
           const folder = path.split("/", 1)[0];
-          const match = (url) => caches.match(new URL(url, scope), { ignoreSearch: true });
+          // Checked as every precached file is (sw-precache.js); a damaged one is none.
+          const match = (url) => self.precacheChecked(new URL(url, scope).href).catch(() => null);
           const page = (folder && (await match(`${folder}/404.html`))) || (await match("404.html"));
           if (!page) throw error;
           return new Response(page.body, {
@@ -146,5 +158,9 @@ const { count, size, warnings } = await generateSW({
     },
   ],
 });
+// The table sw-precache.js reads, before everything else in sw.js.
+const sw = join(siteDir, "sw.js");
+const table = { cache: `${CACHE_ID}-precache-v2`, files: precached };
+writeFileSync(sw, `self.PRECACHE = ${JSON.stringify(table)};\n${readFileSync(sw, "utf-8")}`);
 for (const warning of warnings) console.error(`warning: ${warning}`);
 console.log(`${count} files precached, ${(size / 1048576).toFixed(1)} MiB`);

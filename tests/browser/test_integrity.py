@@ -12,7 +12,10 @@
 - The service worker precaches a file only when its bytes are the build's (Subresource
   Integrity in the precache manifest): a new build whose ``practice.js`` is served
   truncated does not install, is not offered, and the old pages keep working; once the
-  file is fixed on the server the update installs and is offered.
+  file is fixed on the server the update installs and is offered. And what it serves from
+  its precache is checked at every read, as the engine's files are: a damaged copy
+  (``practice.js`` cut in half inside the cache) is replaced from the network on the next
+  load, and, the network gone, is not served at all.
 
 Each test that needs its own origin (its own caches and service worker) serves its own
 copy of the session's build.
@@ -216,6 +219,7 @@ def test_a_truncated_bytecode_is_never_cached_the_wheel_stands_in_and_the_next_s
         )
         served.stop()
         context.set_offline(True)
+        served.fetched.clear()
         page.reload()
         page.evaluate(IMPORT, served.url + CLIENT)
         page.evaluate("() => { window.engine.startEngine(); }")
@@ -325,5 +329,91 @@ def test_a_new_build_with_a_truncated_script_is_not_installed_nor_offered(
         banner = page.locator("#offline-update")
         banner.wait_for(timeout=ENGINE_TIMEOUT_MS)
         assert strings(lang)["offline.update"] in banner.inner_text()
+    finally:
+        served.stop()
+
+
+# The precache's key of a file (Workbox's cache key: its URL with its revision) and the
+# SHA-256 (hex) of the bytes the precache holds under it, or null if it holds none.
+PRECACHED_FILE = """async (path) => {
+  const names = (await caches.keys()).filter((n) => n.includes("precache"));
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname !== new URL(path, location.origin).pathname) continue;
+      const response = await cache.match(request);
+      const bytes = await response.arrayBuffer();
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      return { name, key: request.url, sha256: hex };
+    }
+  }
+  return null;
+}"""
+
+# Cuts the precache's copy of a file to its first half, under the same key.
+DAMAGE = """async ([name, key]) => {
+  const cache = await caches.open(name);
+  const response = await cache.match(key);
+  const bytes = await response.arrayBuffer();
+  await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1), {
+    headers: response.headers,
+  }));
+}"""
+
+
+def practice_runs(page: Any) -> None:
+    """The practice page's script ran: its app shows, its no-script note is gone."""
+    page.locator(".practice__app").wait_for(state="visible", timeout=20_000)
+    assert page.locator(".practice__noscript").is_hidden()
+
+
+def test_a_damaged_script_in_the_precache_is_replaced_on_the_next_load(
+    context: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    served = Served(site_dir, tmp_path / "site")
+    try:
+        script = "/assets/js/practice.js"
+        good = hashlib.sha256((served.dir / script.lstrip("/")).read_bytes()).hexdigest()
+        page = context.new_page()
+        page.goto(served.url + "fr/practice/")
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS
+        )
+        practice_runs(page)
+        found = page.evaluate(PRECACHED_FILE, script)
+        assert found["sha256"] == good
+
+        def reload(old: Any) -> Any:
+            old.reload()
+            return old
+
+        def new_page(old: Any) -> Any:
+            old.close()
+            fresh = context.new_page()
+            fresh.goto(served.url + "fr/practice/")
+            return fresh
+
+        # The reload after the damage, and a new page (the old one closed): each time the
+        # script runs, fetched once more, and the precache holds the build's bytes again.
+        for again in (reload, new_page):
+            page.evaluate(DAMAGE, [found["name"], found["key"]])
+            assert page.evaluate(PRECACHED_FILE, script)["sha256"] != good
+            served.fetched.clear()
+            page = again(page)
+            practice_runs(page)
+            assert page.evaluate(PRECACHED_FILE, script) == found
+            assert [p for p, _ in served.fetched if p.startswith(script)] == [script]
+
+        # The network gone, a damaged copy is not served: the service worker answers as the
+        # network would (a failed fetch), drops the copy, and still serves the good ones.
+        page.evaluate(DAMAGE, [found["name"], found["key"]])
+        served.stop()
+        context.set_offline(True)
+        fetched = "(url) => fetch(url).then((r) => r.text().then(() => r.status), () => 'failed')"
+        assert page.evaluate(fetched, script) == "failed"
+        assert page.evaluate(PRECACHED_FILE, script) is None
+        assert page.evaluate(fetched, "/assets/js/page-kit.js") == 200
     finally:
         served.stop()
