@@ -334,6 +334,19 @@ def test_navigation_instant_is_off_and_nav_has_every_page(site: Site) -> None:
         )
 
 
+APPS = ("practice", "learn", "scorepad", "puzzles", "review")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_page_leads_to_every_app_in_its_text(site: Site, lang: str) -> None:
+    """Beside the menu (on a phone only behind its button), the home page's own list of
+    where to go names every page a reader does something on (issue 39)."""
+    article = site.tree("index", lang).first("article")
+    links = {a.attrs["href"] for a in article.iter("a") if "href" in a.attrs}
+    targets = {page_of(resolve("index", lang, h)) for h in links}
+    assert {(app, lang) for app in APPS} <= targets, links
+
+
 # ---------------------------------------------------------------------------------------
 # Languages
 # ---------------------------------------------------------------------------------------
