@@ -186,6 +186,8 @@ def test_a_wrong_answer_of_each_kind_is_explained_in_german_and_hinted_after_two
         answer(page, ident, fence.data["kind"], lessons.right_answers(fence.data)[0])
         assert page.locator(f"#task-{ident}").get_attribute("data-state") == "right"
         assert feedback(page, ident)[1].endswith(spaced(fence.texts["right"]))
+        # Answered, the hint has done its work and goes.
+        assert page.locator(f"#task-{ident} .lesson-task__hint").is_hidden()
     done = {"fives-score", "cannot-block-pass", "counting-score"}
     assert set(stored(page)["done"]) == done
 

@@ -152,6 +152,7 @@ function setup(root) {
         told = `${reply.view.caption} ${texts.right}`;
       }
       answer.hidden = true;
+      hint.hidden = true; // answered: the hint has done its work
       say(words.right, told);
       const following = nextSection(section);
       const sameLesson = following && following.dataset.lesson === section.dataset.lesson;
