@@ -279,6 +279,18 @@ def test_a_hand_written_record_pasted_and_reviewed_by_keyboard_alone(
     page.keyboard.press("Enter")  # "Review"
     wait_state(page, PANEL, "done")
     assert page.evaluate("document.activeElement.classList.contains('review__title')")
+    # On a wide screen the move made and the engine's choice are drawn one above the
+    # other, each as wide as the column (side by side, a long line was drawn half as big).
+    page.set_viewport_size({"width": 1280, "height": 800})
+    widths = page.evaluate(
+        """(panel) => {
+          const moves = document.querySelector(`${panel} .review__moves`);
+          const figures = [...moves.querySelectorAll(":scope > .review__figure")];
+          return [moves.clientWidth, ...figures.map((f) => f.getBoundingClientRect().width)];
+        }""",
+        PANEL,
+    )
+    assert len(widths) == 3 and min(widths[1:]) >= 0.95 * widths[0], widths
 
     # The decisions, one at a time, by Tab and the arrow keys; each as the engine said.
     page.keyboard.press("Tab")
