@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import axe_violations
+from conftest import ENGINE_TIMEOUT_MS, axe_violations
 
 from engine import DominoError
 from engine.core.words import strings
@@ -323,3 +323,45 @@ def test_try_it_takes_a_tap_on_a_drawn_open_end(
         assert root.locator("figure svg .domino-last").get_attribute("data-tile") == "1-5"
     finally:
         context.close()
+
+
+def test_try_it_never_goes_back_to_choose_an_end_once_an_end_is_chosen(
+    page: Any, page_log: Any, site_url: str
+) -> None:
+    """A tile picked while the engine starts, then an end: the engine's arrival must not
+    say "choose an end" again over the move on its way (issue 39)."""
+    held: list[Any] = []
+    page.context.route("**/assets/engine/manifest.json*", lambda route: held.append(route))
+    page.goto(url(site_url, "block", "de"))
+    root = page.locator(".domino-try")
+    start = start_of(page)
+    tile = root.get_by_role("button", name="[4|4]")
+    tile.click()
+    picked = tile.get_attribute("data-picked")
+    for _ in range(200):  # until the engine's start has asked for its manifest
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the engine's start never asked for its manifest"
+    root.locator('.domino-end[data-end="right"]').click()
+    page.evaluate(
+        """() => {
+          const status = document.querySelector(".domino-try__status");
+          window.__said = [];
+          new MutationObserver(() => window.__said.push(status.textContent)).observe(
+            status, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/assets/engine/manifest.json*")
+    reply = expected("try_move", {**start, "tile": "4-4", "end": "right"}, "de")["value"]
+    status = root.locator(".domino-try__status")
+    page.wait_for_function(
+        "([el, text]) => el.textContent === text",
+        arg=[status.element_handle(), reply["caption"]],
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    said = page.evaluate("window.__said")
+    assert picked not in said, said
+    assert page_log.errors() == []

@@ -31,6 +31,7 @@ function setupTry(root) {
     hand: root.dataset.hand.split(" ").filter(Boolean),
   };
   let state = { plays: [...start.plays], hand: [...start.hand], tile: null };
+  let acts = 0; // the reader's actions so far: a late message of an earlier one is dropped
 
   function say(text, { visible = true } = {}) {
     status.textContent = text;
@@ -38,6 +39,7 @@ function setupTry(root) {
   }
 
   function pick(button) {
+    const mine = ++acts;
     state.tile = pickTile(tray, button);
     if (engineReady()) {
       say(button.dataset.picked);
@@ -47,7 +49,8 @@ function setupTry(root) {
     // Start the engine while the reader chooses an end, and say when it is there (or why
     // it could not start, in the page's language, else in the figure's own words).
     startEngine().then((outcome) => {
-      if (state.tile !== button.dataset.tile) return; // the reader has moved on
+      // The reader has moved on (another tile, an end chosen, a reset): this is stale.
+      if (mine !== acts) return;
       say(
         outcome === "ready" ? button.dataset.picked : (engineFailure() ?? root.dataset.tryFailed),
       );
@@ -55,6 +58,7 @@ function setupTry(root) {
   }
 
   async function play(end) {
+    acts += 1;
     if (!state.tile) {
       say(root.dataset.tryPickTile);
       return;
@@ -99,6 +103,7 @@ function setupTry(root) {
     if (end) play(end);
   });
   reset.addEventListener("click", () => {
+    acts += 1;
     figure.innerHTML = start.figure;
     tray.innerHTML = start.tray;
     ends.innerHTML = start.ends;
