@@ -895,11 +895,11 @@ def test_a_form_error_is_told_at_its_field_naming_the_player_as_the_sheet_does(l
 
 
 def test_a_player_is_named_as_the_sheet_names_them():
-    from engine.core.errors import Player, error_message
+    from engine.core.errors import SheetPlayer, error_message
 
-    told = error_message("da", "form_pip_empty", {"player": Player((0, 2), ("Anna", " "))})
+    told = error_message("da", "form_pip_empty", {"player": SheetPlayer((0, 2), ("Anna", " "))})
     assert told.startswith("Anna & Plads 3:")
-    told = error_message("en", "form_pip_empty", {"player": Player((1,), ("",))})
+    told = error_message("en", "form_pip_empty", {"player": SheetPlayer((1,), ("",))})
     assert told.startswith("Seat 2:")
 
 

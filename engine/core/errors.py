@@ -37,7 +37,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Player:
+class SheetPlayer:
     """A player of a score sheet named in a message as the sheet names them: by the name
     typed, or "Seat N" (``scorepad.seat``, ``seats`` counted from 0) for one not named; a
     side of two partners by both, joined as ``scorepad.team`` joins them ("Anna & Bo")."""
@@ -145,7 +145,7 @@ def error_message(
 
     ``detail``, the message of the error this one reports on, already in ``lang``, fills
     the field ``{detail}`` as it is. A :class:`Seat` is told counted from 1, a
-    :class:`Player` as the score sheet names them, a
+    :class:`SheetPlayer` as the score sheet names them, a
     :class:`Term` in the language's word. End names are
     translated; a caller's value is shown as JSON with its kind when it
     is not the expected one (``"150" (text)``), cut after :data:`GIVEN_CAP` characters;
@@ -160,8 +160,8 @@ def error_message(
         if isinstance(value, Seat):
             index = value.index
             filled[name] = index + 1 if type(index) is int else _show_plain(index)
-        elif isinstance(value, Player):
-            filled[name] = _player(known, value)
+        elif isinstance(value, SheetPlayer):
+            filled[name] = _sheet_player(known, value)
         elif isinstance(value, Term):
             filled[name] = table.get(value.key, TABLES["en"].get(value.key, value.key))
         elif name in given:
@@ -183,7 +183,7 @@ def error_message(
         return f"{template} ({filled})"
 
 
-def _player(lang: str, player: Player) -> str:
+def _sheet_player(lang: str, player: SheetPlayer) -> str:
     table = TABLES[lang]
     shown = [
         _cap(name.strip(), PARAM_CAP)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.boundary import excess, is_whole, read_json
-from engine.core.errors import DominoError, Player, Seat, echo
+from engine.core.errors import DominoError, Seat, SheetPlayer, echo
 from engine.core.kernel import play_score, round_points
 from engine.core.match import Ledger
 from engine.core.rules import Rules
@@ -526,8 +526,8 @@ def form_error(error: DominoError, sheet: object, form: object) -> DominoError:
     """``error``, met reading a round typed in the scorepad's entry form (:func:`read_form`)
     or checking it (:func:`add_round`, :func:`set_round`), as that form tells it: at the
     field it concerns (:attr:`DominoError.field`, the control's element id), its player
-    named as the sheet names them (:class:`~engine.core.errors.Player`: the name typed, or
-    "Seat N"), and without the round, which heads the form. A problem of one hand is told
+    named as the sheet names them (:class:`~engine.core.errors.SheetPlayer`: the name
+    typed, or "Seat N"), and without the round, which heads the form. A problem of one hand is told
     at that hand's field, of the points in play at the first side's field that is wrong,
     of the hands' total at the first hand that can be typed in. An error of no field (the
     match is over, a sheet that is not one) is returned as it is."""
@@ -544,7 +544,7 @@ def form_error(error: DominoError, sheet: object, form: object) -> DominoError:
         code = "form_" + error.code.removeprefix("round_")
         if code == "form_pip_value" and params.get("value") == echo(""):
             code, params = "form_pip_empty", {}  # a hand left empty
-        player = Player((index,), (names[index],))
+        player = SheetPlayer((index,), (names[index],))
         return DominoError(code, player=player, **params).at(pips_field(index))
     if error.code == "round_pips_total":
         out = fields.get("went_out")
@@ -557,7 +557,7 @@ def form_error(error: DominoError, sheet: object, form: object) -> DominoError:
         if side is None or not 0 <= side < min(len(texts), rules.sides(players)):
             return error.at(play_field(0))
         seats = rules.seats(side, players)
-        player = Player(seats, tuple(names[s] for s in seats))
+        player = SheetPlayer(seats, tuple(names[s] for s in seats))
         return DominoError(
             "form_play_points", player=player, value=echo(texts[side]), max=MAX_PLAY_POINTS
         ).at(play_field(side))
