@@ -894,6 +894,22 @@ def test_a_form_error_is_told_at_its_field_naming_the_player_as_the_sheet_does(l
         assert "{round}" not in words[f"error.{code}"] and "{player}" in words[f"error.{code}"]
 
 
+def test_a_set_up_error_is_told_at_its_control():
+    from engine.presentation.web import handle
+
+    def field(args: dict) -> object:
+        reply = handle({"method": "scorepad_new", "args": args, "lang": "da"})
+        assert reply["ok"] is False
+        return reply.get("field")
+
+    options = {"partnerships": True}
+    assert field({"preset": "block-dk", "options": options, "players": 3}) == (
+        "scorepad-option-partnerships"
+    )
+    assert field({"preset": "block", "players": 5}) == "scorepad-players"
+    assert field({"preset": "nope", "players": 2}) is None
+
+
 def test_a_player_is_named_as_the_sheet_names_them():
     from engine.core.errors import SheetPlayer, error_message
 

@@ -519,6 +519,17 @@ def play_field(side: int) -> str:
     return f"scorepad-play-{side}"
 
 
+def setup_error(error: DominoError) -> DominoError:
+    """``error``, met starting a sheet from the scorepad's set-up form (:func:`new_sheet`),
+    at the control it concerns: partnerships without four players at the partnerships
+    option, a number of players the game does not take at the players' control."""
+    if error.code == "partnerships_need_four":
+        return error.at("scorepad-option-partnerships")
+    if error.code == "bad_players":
+        return error.at("scorepad-players")
+    return error
+
+
 _FORM_HAND_CODES = ("round_pip_value", "round_bad_tile", "round_duplicate_tile")
 
 
@@ -630,5 +641,6 @@ __all__ = [
     "read_form",
     "remove_last_round",
     "set_round",
+    "setup_error",
     "side_points",
 ]

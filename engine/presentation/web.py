@@ -337,9 +337,15 @@ def _told_at_form(args: dict[str, Any], sheet: Any) -> Iterator[None]:
 @method("scorepad_new")
 def scorepad_new(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A new score sheet: ``preset``, ``options``, ``players`` and ``names``."""
-    sheet = scorepad.new_sheet(
-        args.get("preset", "block"), args.get("options"), args.get("players", 2), args.get("names")
-    )
+    try:
+        sheet = scorepad.new_sheet(
+            args.get("preset", "block"),
+            args.get("options"),
+            args.get("players", 2),
+            args.get("names"),
+        )
+    except DominoError as e:
+        raise scorepad.setup_error(e) from None
     return _scorepad(sheet, lang)
 
 

@@ -367,9 +367,13 @@ function setup(root) {
 
   el.wentOut.addEventListener("change", updateEntry);
   // A field the reader corrects loses its mark and its message.
-  el.entry.addEventListener("input", (event) => {
-    if (event.target.matches("[aria-invalid]")) clearAt(event.target);
-  });
+  for (const form of [el.entry, el.form]) {
+    for (const type of ["input", "change"]) {
+      form.addEventListener(type, (event) => {
+        if (event.target.matches("[aria-invalid]")) clearAt(event.target);
+      });
+    }
+  }
 
   // The form as the reader typed it: the engine reads it (engine.features.scorepad.read_form).
   function readForm() {
