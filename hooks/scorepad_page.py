@@ -84,7 +84,7 @@ def render_setup(lang: str) -> str:
         '<form class="scorepad__setup" novalidate>'
         f"<h2>{_e(w('setup'))}</h2>{''.join(fields)}"
         '<p class="scorepad__actions">'
-        + kit.button("scorepad__start", w("start"), primary=True, submit=True)
+        + kit.button("scorepad__start", w("start"), primary=True, submit=True, id="scorepad-start")
         + kit.button("scorepad__back", w("back"))
         + "</p></form>"
     )
@@ -110,7 +110,7 @@ def render_sheet(lang: str) -> str:
         '<input id="scorepad-last-double" type="checkbox">'
         f'<label for="scorepad-last-double">{_e(w("last_double"))}</label></p>'
         '<p class="scorepad__actions">'
-        + kit.button("scorepad__add", w("add"), primary=True, submit=True)
+        + kit.button("scorepad__add", w("add"), primary=True, submit=True, id="scorepad-add")
         + kit.button("scorepad__cancel", w("cancel"))
         + "</p></form>"
     )

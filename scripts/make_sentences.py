@@ -101,6 +101,7 @@ SAMPLES: dict[str, Sample] = {
     "a": 2,
     "b": 4,
     "name": "Anna",
+    "player": "Anna",
     "names": _join("Anna", "Bo"),
     "tile": "[1|4]",
     "tiles": "[1|4], [2|6]",
@@ -205,6 +206,7 @@ SAMPLES: dict[str, Sample] = {
 """A sample value for each field name the templates use."""
 
 KEY_SAMPLES: dict[str, dict[str, Sample]] = {
+    "error.form_bad_tile": {"tile": '"tolv"'},
     "practice.fives.side_win": {"end": 10, "total": 25},
     "practice.seat_line": {
         "name": lambda lang: text(lang, "practice.seat", seat=2, level=strings(lang)["level.club"])

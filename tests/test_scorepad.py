@@ -835,7 +835,88 @@ def test_the_pages_worker_sends_the_form_and_gets_the_engines_message():
     removed = ask("scorepad_remove_last", {"sheet": fixed["sheet"]})["value"]
     assert removed["message"] == strings("pl")["page.scorepad.removed"]
     bad = ask("scorepad_add", {"sheet": sheet, "form": {"went_out": "", "pips": ["x", "", ""]}})
-    assert bad["ok"] is False and bad["code"] == "round_bad_tile"
+    assert bad["ok"] is False and bad["code"] == "form_bad_tile"
+    assert bad["field"] == "scorepad-pips-0"
+    # A round sent as it is kept (not a form) is told as the sheet's JSON has it.
+    bad = ask("scorepad_add", {"sheet": sheet, "entry": {"went_out": None, "pips": [3, 7, 200]}})
+    assert bad["code"] == "round_pip_value" and "field" not in bad
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_form_error_is_told_at_its_field_naming_the_player_as_the_sheet_does(lang):
+    """Issue 38, item 8: a hand typed as "tolv" is refused at that hand's field (the
+    element id the page marks), naming "Anna" as the sheet does, or "Seat 2" (counted from
+    1) for a seat not named; a side of partners by both names; no round, which heads the
+    form, and no seat counted from 0."""
+    from engine.presentation.web import call
+
+    def ask(method: str, args: dict) -> dict:
+        return json.loads(call(json.dumps({"method": method, "args": args, "lang": lang})))
+
+    words = strings(lang)
+    sheet = new_sheet("block", {}, 3, ["Anna", "", "Bo"])
+    seat_2 = words["scorepad.seat"].format(seat=2)
+
+    def refused(pips: list[str], went_out: str = "", method: str = "scorepad_add") -> dict:
+        args: dict[str, Any] = {"sheet": sheet, "form": {"went_out": went_out, "pips": pips}}
+        reply = ask(method, args)
+        assert reply["ok"] is False, reply
+        return reply
+
+    bad = refused(["tolv", "3", "4"])
+    assert (bad["code"], bad["field"]) == ("form_bad_tile", "scorepad-pips-0")
+    assert bad["error"].startswith("Anna") and '"tolv"' in bad["error"]
+    bad = refused(["3", "200", "4"])
+    assert (bad["code"], bad["field"]) == ("form_pip_value", "scorepad-pips-1")
+    assert bad["error"].startswith(seat_2) and "200" in bad["error"]
+    bad = refused(["3", "4", ""])
+    assert (bad["code"], bad["field"]) == ("form_pip_empty", "scorepad-pips-2")
+    assert bad["error"].startswith("Bo")
+    bad = refused(["1-2", "1-2 3-3", ""], went_out="2")
+    assert (bad["code"], bad["field"]) == ("form_duplicate_tile", "scorepad-pips-1")
+    assert bad["error"].startswith(seat_2) and "[1|2]" in bad["error"]
+    bad = refused(["100", "100", "1"])
+    assert (bad["code"], bad["field"]) == ("round_pips_total", "scorepad-pips-0")
+    bad = refused(["", "100", "100"], went_out="0")
+    assert bad["field"] == "scorepad-pips-1"  # the first hand that can be typed in
+    # A correction is told the same way.
+    sheet = add_round(sheet, {"went_out": None, "pips": [1, 2, 3]})
+    args = {"sheet": sheet, "index": 0, "form": {"went_out": "", "pips": ["1", "tolv", "3"]}}
+    bad = ask("scorepad_set", args)
+    assert (bad["code"], bad["field"]) == ("form_bad_tile", "scorepad-pips-1")
+    # Points in play: the first side whose points are wrong; partners by both names.
+    teams = new_sheet("all-fives", {}, 2, ["", "Cy"])
+    form = {"went_out": "", "pips": ["1", "2"], "play_points": ["5", "7"]}
+    bad = ask("scorepad_add", {"sheet": teams, "form": form})
+    assert (bad["code"], bad["field"]) == ("form_play_points", "scorepad-play-1")
+    assert bad["error"].startswith("Cy") and '"7"' in bad["error"]
+    for code in ("form_bad_tile", "form_pip_value", "form_pip_empty", "form_duplicate_tile"):
+        assert "{round}" not in words[f"error.{code}"] and "{player}" in words[f"error.{code}"]
+
+
+def test_a_set_up_error_is_told_at_its_control():
+    from engine.presentation.web import handle
+
+    def field(args: dict) -> object:
+        reply = handle({"method": "scorepad_new", "args": args, "lang": "da"})
+        assert reply["ok"] is False
+        return reply.get("field")
+
+    options = {"partnerships": True}
+    assert field({"preset": "block-dk", "options": options, "players": 3}) == (
+        "scorepad-option-partnerships"
+    )
+    assert field({"preset": "block", "players": 5}) == "scorepad-players"
+    assert field({"preset": "nope", "players": 2}) is None
+
+
+def test_a_player_is_named_as_the_sheet_names_them():
+    from engine.core.errors import SheetPlayer, error_message
+
+    told = error_message("da", "form_pip_empty", {"player": SheetPlayer((0, 2), ("Anna", " "))})
+    assert told.startswith("Anna & Plads 3:")
+    told = error_message("en", "form_pip_empty", {"player": SheetPlayer((1,), ("",))})
+    assert told.startswith("Seat 2:")
 
 
 def test_the_form_a_correction_shows_reads_back_as_the_same_round():

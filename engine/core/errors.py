@@ -37,6 +37,16 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class SheetPlayer:
+    """A player of a score sheet named in a message as the sheet names them: by the name
+    typed, or "Seat N" (``scorepad.seat``, ``seats`` counted from 0) for one not named; a
+    side of two partners by both, joined as ``scorepad.team`` joins them ("Anna & Bo")."""
+
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Term:
     """A word of the language tables named in a message: ``key`` is its key
     (``error.shape.int``), told in the message's language."""
@@ -135,6 +145,7 @@ def error_message(
 
     ``detail``, the message of the error this one reports on, already in ``lang``, fills
     the field ``{detail}`` as it is. A :class:`Seat` is told counted from 1, a
+    :class:`SheetPlayer` as the score sheet names them, a
     :class:`Term` in the language's word. End names are
     translated; a caller's value is shown as JSON with its kind when it
     is not the expected one (``"150" (text)``), cut after :data:`GIVEN_CAP` characters;
@@ -149,6 +160,8 @@ def error_message(
         if isinstance(value, Seat):
             index = value.index
             filled[name] = index + 1 if type(index) is int else _show_plain(index)
+        elif isinstance(value, SheetPlayer):
+            filled[name] = _sheet_player(known, value)
         elif isinstance(value, Term):
             filled[name] = table.get(value.key, TABLES["en"].get(value.key, value.key))
         elif name in given:
@@ -168,6 +181,19 @@ def error_message(
         return fill(known, template, **filled)
     except (KeyError, IndexError, ValueError):
         return f"{template} ({filled})"
+
+
+def _sheet_player(lang: str, player: SheetPlayer) -> str:
+    table = TABLES[lang]
+    shown = [
+        _cap(name.strip(), PARAM_CAP)
+        if isinstance(name, str) and name.strip()
+        else fill(lang, table["scorepad.seat"], seat=seat + 1)
+        for seat, name in zip(player.seats, player.names, strict=False)
+    ]
+    if len(shown) == 2:
+        return fill(lang, table["scorepad.team"], a=shown[0], b=shown[1])
+    return ", ".join(shown)
 
 
 _KINDS: tuple[tuple[type, str], ...] = (

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.boundary import excess, is_whole, read_json
-from engine.core.errors import DominoError, Seat, echo
+from engine.core.errors import DominoError, Seat, SheetPlayer, echo
 from engine.core.kernel import play_score, round_points
 from engine.core.match import Ledger
 from engine.core.rules import Rules
@@ -503,6 +503,95 @@ def read_form(sheet: object, form: object, index: object = None) -> dict[str, An
     return entry
 
 
+FIELD_WENT_OUT = "scorepad-went-out"
+"""The entry form's control for the seat that went out (its element id)."""
+FIELD_LAST_DOUBLE = "scorepad-last-double"
+"""The entry form's control for a last tile that was a double."""
+
+
+def pips_field(seat: int) -> str:
+    """The entry form's field for the hand of ``seat`` (counted from 0)."""
+    return f"scorepad-pips-{seat}"
+
+
+def play_field(side: int) -> str:
+    """The entry form's field for the points ``side`` (counted from 0) scored in play."""
+    return f"scorepad-play-{side}"
+
+
+def setup_error(error: DominoError) -> DominoError:
+    """``error``, met starting a sheet from the scorepad's set-up form (:func:`new_sheet`),
+    at the control it concerns: partnerships without four players at the partnerships
+    option, a number of players the game does not take at the players' control."""
+    if error.code == "partnerships_need_four":
+        return error.at("scorepad-option-partnerships")
+    if error.code == "bad_players":
+        return error.at("scorepad-players")
+    return error
+
+
+_FORM_HAND_CODES = ("round_pip_value", "round_bad_tile", "round_duplicate_tile")
+
+
+def form_error(error: DominoError, sheet: object, form: object) -> DominoError:
+    """``error``, met reading a round typed in the scorepad's entry form (:func:`read_form`)
+    or checking it (:func:`add_round`, :func:`set_round`), as that form tells it: at the
+    field it concerns (:attr:`DominoError.field`, the control's element id), its player
+    named as the sheet names them (:class:`~engine.core.errors.SheetPlayer`: the name
+    typed, or "Seat N"), and without the round, which heads the form. A problem of one hand is told
+    at that hand's field, of the points in play at the first side's field that is wrong,
+    of the hands' total at the first hand that can be typed in. An error of no field (the
+    match is over, a sheet that is not one) is returned as it is."""
+    try:
+        checked = check_sheet(sheet)
+    except DominoError:
+        return error
+    players, names, rules = checked.players, checked.names, checked.rules
+    seat = error.params.get("seat")
+    index = seat.index if isinstance(seat, Seat) else None
+    fields = form if isinstance(form, dict) else {}
+    if error.code in _FORM_HAND_CODES and isinstance(index, int) and 0 <= index < players:
+        params = {k: v for k, v in error.params.items() if k not in ("round", "field", "seat")}
+        code = "form_" + error.code.removeprefix("round_")
+        if code == "form_pip_value" and params.get("value") == echo(""):
+            code, params = "form_pip_empty", {}  # a hand left empty
+        player = SheetPlayer((index,), (names[index],))
+        return DominoError(code, player=player, **params).at(pips_field(index))
+    if error.code == "round_pips_total":
+        out = fields.get("went_out")
+        typed = [s for s in range(players) if not (isinstance(out, str) and out.strip() == str(s))]
+        return error.at(pips_field(typed[0] if typed else 0))
+    if error.code == "round_play_points":
+        texts = fields.get("play_points")
+        texts = texts if isinstance(texts, list) else []
+        side = index if isinstance(index, int) else _wrong_play_side(texts)
+        if side is None or not 0 <= side < min(len(texts), rules.sides(players)):
+            return error.at(play_field(0))
+        seats = rules.seats(side, players)
+        player = SheetPlayer(seats, tuple(names[s] for s in seats))
+        return DominoError(
+            "form_play_points", player=player, value=echo(texts[side]), max=MAX_PLAY_POINTS
+        ).at(play_field(side))
+    if error.code in ("round_went_out", "round_went_out_pips"):
+        return error.at(FIELD_WENT_OUT)
+    if error.code in ("round_last_double", "round_double_finish_off", "round_double_blocked"):
+        return error.at(FIELD_LAST_DOUBLE)
+    return error
+
+
+def _wrong_play_side(texts: list[object]) -> int | None:
+    """The first side whose points in play, as typed, are not a multiple of 5 from 0 to
+    :data:`MAX_PLAY_POINTS` (empty is 0), or ``None``."""
+    for side, raw in enumerate(texts):
+        if not isinstance(raw, str):
+            return side
+        text_ = raw.strip()
+        value = _form_number(text_) if text_ else 0
+        if not (is_whole(value) and 0 <= value <= MAX_PLAY_POINTS and play_score(value) == value):
+            return side
+    return None
+
+
 def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
     """A round as the entry form shows it, which :func:`read_form` reads back as the same
     round: the seat that went out (``""`` when blocked), each hand's pips in digits or its
@@ -528,6 +617,8 @@ def form_of(entry: Entry, rules: Rules) -> dict[str, Any]:
 
 
 __all__ = [
+    "FIELD_LAST_DOUBLE",
+    "FIELD_WENT_OUT",
     "MAX_FIELD",
     "MAX_NAME",
     "MAX_PIPS",
@@ -540,12 +631,16 @@ __all__ = [
     "check_entry",
     "check_sheet",
     "export_sheet",
+    "form_error",
     "form_of",
     "import_sheet",
     "ledger",
     "new_sheet",
+    "pips_field",
+    "play_field",
     "read_form",
     "remove_last_round",
     "set_round",
+    "setup_error",
     "side_points",
 ]

@@ -76,6 +76,7 @@ STRINGS: dict[str, str] = {
     "page.practice.loading": "Regelmotoren starter i din browser…",
     "page.practice.failed": "Regelmotoren kunne ikke starte i denne browser, så der kan ikke spilles her.",
     "page.practice.restored": "Dit gemte parti er hentet frem igen.",
+    "page.practice.restoring": "Dit gemte parti hentes frem: regelmotoren starter i din browser…",
     "page.practice.save_lost": "Et nyt parti begynder: vælg dets indstillinger nedenfor.",
     "page.practice.table": "Bordet",
     "page.practice.your_tiles": "Dine brikker",
@@ -206,6 +207,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.loading": "Regelmotoren starter i din browser…",
     "page.scorepad.failed": "Regelmotoren kunne ikke starte i denne browser, så pointblokken kan ikke gøre runderne op her.",
     "page.scorepad.restored": "Dit pointark er tilbage.",
+    "page.scorepad.restoring": "Dit gemte pointark hentes frem: regelmotoren starter i din browser…",
     "page.scorepad.save_lost": "Et nyt ark begynder: vælg dets indstillinger nedenfor.",
     "page.scorepad.sheet": "Pointarket",
     "page.scorepad.table_caption": "Runderne, hvordan hver runde blev gjort op, og de løbende summer",
@@ -433,6 +435,11 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Runde {round} kan ikke tilføjes: partiet var allerede slut efter runde {over}.",
     "error.round_index": "Der er ingen runde {round} at rette (indtastede runder: {count}).",
     "error.correction_ends_match": "Med denne rettelse af runde {round} ville partiet være slut efter runde {over}, men der kommer flere runder bagefter; fjern dem først.",
+    "error.form_play_points": "{player}: pointene scoret undervejs skal være et multiplum af 5 fra 0 til {max}, ikke {value}.",
+    "error.form_duplicate_tile": "{player}: {tile} er skrevet ind mere end én gang i denne runde; der er kun én af hver brik.",
+    "error.form_bad_tile": "{player}: {tile} er hverken et antal øjne eller en brik; skriv øjnene tilbage som et helt tal (12) eller brikkerne som a-b med værdier fra 0 til 6 (1-2 6-6).",
+    "error.form_pip_empty": "{player}: skriv øjnene tilbage som et helt tal (12) eller brikkerne tilbage (1-2 6-6).",
+    "error.form_pip_value": "{player}: øjnene tilbage skal være et helt tal fra 0 til {max} eller brikkerne tilbage skrevet som a-b (1-2 6-6), ikke {value}.",
     # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
     # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
     # given value (engine/core/errors.py).

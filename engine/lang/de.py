@@ -76,6 +76,7 @@ STRINGS: dict[str, str] = {
     "page.practice.loading": "Die Regel-Engine startet in deinem Browser …",
     "page.practice.failed": "Die Regel-Engine konnte in diesem Browser nicht starten, darum kann hier nicht gespielt werden.",
     "page.practice.restored": "Deine gespeicherte Partie ist wieder da.",
+    "page.practice.restoring": "Deine gespeicherte Partie kommt zurück: Die Regel-Engine startet in deinem Browser …",
     "page.practice.save_lost": "Eine neue Partie beginnt: Wähle unten ihre Einstellungen.",
     "page.practice.table": "Der Tisch",
     "page.practice.your_tiles": "Deine Steine",
@@ -206,6 +207,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.loading": "Die Regel-Engine startet in deinem Browser …",
     "page.scorepad.failed": "Die Regel-Engine konnte in diesem Browser nicht starten, darum kann der Punkteblock hier nicht zählen.",
     "page.scorepad.restored": "Dein Punktezettel ist wieder da.",
+    "page.scorepad.restoring": "Dein gespeicherter Punktezettel kommt zurück: Die Regel-Engine startet in deinem Browser …",
     "page.scorepad.save_lost": "Ein neuer Zettel beginnt: Wähle unten seine Einstellungen.",
     "page.scorepad.sheet": "Der Punktezettel",
     "page.scorepad.table_caption": "Jede Runde mit ihrer Wertung und die laufenden Summen",
@@ -433,6 +435,11 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Runde {round} kann nicht hinzukommen: Die Partie war schon nach Runde {over} vorbei.",
     "error.round_index": "Es gibt keine Runde {round} zum Korrigieren (eingetragene Runden: {count}).",
     "error.correction_ends_match": "Mit dieser Korrektur von Runde {round} wäre die Partie schon nach Runde {over} vorbei, doch es folgen weitere Runden; entferne sie zuerst.",
+    "error.form_play_points": "{player}: Die im Spiel erzielten Punkte müssen ein Vielfaches von 5 von 0 bis {max} sein, nicht {value}.",
+    "error.form_duplicate_tile": "{player}: {tile} ist in dieser Runde mehr als einmal eingetragen; jeden Stein gibt es nur einmal.",
+    "error.form_bad_tile": "{player}: {tile} ist weder eine Augenzahl noch ein Stein; schreib die restlichen Augen als ganze Zahl (12) oder die restlichen Steine als a-b mit Werten von 0 bis 6 (1-2 6-6).",
+    "error.form_pip_empty": "{player}: Trag die restlichen Augen als ganze Zahl ein (12) oder die restlichen Steine (1-2 6-6).",
+    "error.form_pip_value": "{player}: Die restlichen Augen müssen eine ganze Zahl von 0 bis {max} sein oder die restlichen Steine, geschrieben als a-b (1-2 6-6), nicht {value}.",
     # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
     # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
     # given value (engine/core/errors.py).

@@ -77,6 +77,7 @@ STRINGS: dict[str, str] = {
     "page.practice.loading": "Starting the rules engine in your browser…",
     "page.practice.failed": "The rules engine could not start in this browser, so you cannot practise here.",
     "page.practice.restored": "Your saved match is back.",
+    "page.practice.restoring": "Bringing back your saved match: the rules engine is starting in your browser…",
     "page.practice.save_lost": "A new match starts: choose its settings below.",
     "page.practice.table": "The table",
     "page.practice.your_tiles": "Your tiles",
@@ -207,6 +208,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.loading": "Starting the rules engine in your browser…",
     "page.scorepad.failed": "The rules engine could not start in this browser, so the scorepad cannot score here.",
     "page.scorepad.restored": "Your score sheet is back.",
+    "page.scorepad.restoring": "Bringing back your saved score sheet: the rules engine is starting in your browser…",
     "page.scorepad.save_lost": "A new sheet starts: choose its settings below.",
     "page.scorepad.sheet": "The score sheet",
     "page.scorepad.table_caption": "Rounds, how each was scored, and the running totals",
@@ -435,6 +437,11 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Round {round} cannot be added: the match was already over after round {over}.",
     "error.round_index": "There is no round {round} to correct (rounds entered: {count}).",
     "error.correction_ends_match": "This correction of round {round} would end the match after round {over}, but later rounds follow; remove them first.",
+    "error.form_play_points": "{player}: the points scored in play must be a multiple of 5 from 0 to {max}, not {value}.",
+    "error.form_duplicate_tile": "{player}: {tile} is entered more than once in this round; the set has only one of each tile.",
+    "error.form_bad_tile": "{player}: {tile} is neither a number of pips nor a tile; write the pips left as a whole number (12) or the tiles left as a-b with values from 0 to 6 (1-2 6-6).",
+    "error.form_pip_empty": "{player}: enter the pips left as a whole number (12), or the tiles left (1-2 6-6).",
+    "error.form_pip_value": "{player}: the pips left must be a whole number from 0 to {max}, or the tiles left written as a-b (1-2 6-6), not {value}.",
     # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
     # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
     # given value (engine/core/errors.py).

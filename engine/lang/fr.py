@@ -76,6 +76,7 @@ STRINGS: dict[str, str] = {
     "page.practice.loading": "Démarrage du moteur de règles dans votre navigateur…",
     "page.practice.failed": "Le moteur de règles n’a pas pu démarrer dans ce navigateur : on ne peut pas jouer ici.",
     "page.practice.restored": "Votre partie enregistrée a été rétablie.",
+    "page.practice.restoring": "Votre partie enregistrée revient : le moteur de règles démarre dans votre navigateur…",
     "page.practice.save_lost": "Une nouvelle partie commence : choisissez ses réglages ci-dessous.",
     "page.practice.table": "La table",
     "page.practice.your_tiles": "Vos dominos",
@@ -206,6 +207,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.loading": "Démarrage du moteur de règles dans votre navigateur…",
     "page.scorepad.failed": "Le moteur de règles n’a pas pu démarrer dans ce navigateur : la feuille ne peut pas compter les points ici.",
     "page.scorepad.restored": "Votre feuille de marque a été rétablie.",
+    "page.scorepad.restoring": "Votre feuille de marque enregistrée revient : le moteur de règles démarre dans votre navigateur…",
     "page.scorepad.save_lost": "Une nouvelle feuille commence : choisissez ses réglages ci-dessous.",
     "page.scorepad.sheet": "La feuille de marque",
     "page.scorepad.table_caption": "Les manches, le calcul de chacune et les totaux cumulés",
@@ -433,6 +435,11 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Impossible d’ajouter la manche {round} : la partie était déjà finie après la manche {over}.",
     "error.round_index": "Il n’y a pas de manche {round} à corriger (manches saisies : {count}).",
     "error.correction_ends_match": "Cette correction de la manche {round} finirait la partie après la manche {over}, mais d’autres manches suivent ; supprimez-les d’abord.",
+    "error.form_play_points": "{player} : les points marqués en jeu doivent être un multiple de 5 de 0 à {max}, pas {value}.",
+    "error.form_duplicate_tile": "{player} : {tile} est saisi plus d’une fois dans cette manche ; le jeu ne contient qu’un exemplaire de chaque domino.",
+    "error.form_bad_tile": "{player} : {tile} n’est ni un nombre de points ni un domino ; écrivez les points restants en nombre entier (12) ou les dominos restants sous la forme a-b, avec des valeurs de 0 à 6 (1-2 6-6).",
+    "error.form_pip_empty": "{player} : saisissez les points restants en nombre entier (12) ou les dominos restants (1-2 6-6).",
+    "error.form_pip_value": "{player} : les points restants doivent être un nombre entier de 0 à {max}, ou les dominos restants écrits a-b (1-2 6-6), pas {value}.",
     # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
     # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
     # given value (engine/core/errors.py).

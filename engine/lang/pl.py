@@ -76,6 +76,7 @@ STRINGS: dict[str, str] = {
     "page.practice.loading": "Uruchamianie silnika zasad w przeglądarce…",
     "page.practice.failed": "Silnik zasad nie mógł się uruchomić w tej przeglądarce, więc nie można tu grać.",
     "page.practice.restored": "Przywrócono twoją zapisaną partię.",
+    "page.practice.restoring": "Przywracanie zapisanej partii: uruchamianie silnika zasad w przeglądarce…",
     "page.practice.save_lost": "Zaczyna się nowa partia: wybierz jej ustawienia poniżej.",
     "page.practice.table": "Stół",
     "page.practice.your_tiles": "Twoje klocki",
@@ -206,6 +207,7 @@ STRINGS: dict[str, str] = {
     "page.scorepad.loading": "Uruchamianie silnika zasad w przeglądarce…",
     "page.scorepad.failed": "Silnik zasad nie mógł się uruchomić w tej przeglądarce, więc tabela nie może tu liczyć punktów.",
     "page.scorepad.restored": "Przywrócono twoją tabelę wyników.",
+    "page.scorepad.restoring": "Przywracanie zapisanej tabeli wyników: uruchamianie silnika zasad w przeglądarce…",
     "page.scorepad.save_lost": "Zaczyna się nowa tabela: wybierz jej ustawienia poniżej.",
     "page.scorepad.sheet": "Tabela wyników",
     "page.scorepad.table_caption": "Rundy, sposób policzenia każdej z nich i sumy bieżące",
@@ -433,6 +435,11 @@ STRINGS: dict[str, str] = {
     "error.round_after_match": "Nie można dodać rundy {round}: partia skończyła się już po rundzie {over}.",
     "error.round_index": "Nie ma rundy {round} do poprawienia (wpisane rundy: {count}).",
     "error.correction_ends_match": "Po tej poprawce rundy {round} partia skończyłaby się już po rundzie {over}, a po niej wpisano kolejne rundy; najpierw je usuń.",
+    "error.form_play_points": "{player}: punkty zdobyte w trakcie gry muszą być wielokrotnością 5 od 0 do {max}, a nie {value}.",
+    "error.form_duplicate_tile": "{player}: klocek {tile} wpisano w tej rundzie więcej niż raz; w komplecie jest tylko jeden taki klocek.",
+    "error.form_bad_tile": "{player}: {tile} to ani liczba oczek, ani klocek; wpisz pozostałe oczka jako liczbę całkowitą (12) albo pozostałe klocki jako a-b z wartościami od 0 do 6 (1-2 6-6).",
+    "error.form_pip_empty": "{player}: wpisz pozostałe oczka jako liczbę całkowitą (12) albo pozostałe klocki (1-2 6-6).",
+    "error.form_pip_value": "{player}: pozostałe oczka muszą być liczbą całkowitą od 0 do {max} albo pozostałymi klockami zapisanymi jako a-b (1-2 6-6), a nie {value}.",
     # Moves and tiles (engine/players/, engine/core/state.py, engine/core/tiles.py), the command line
     # and its JSON documents (engine/presentation/cli.py, engine/core/records.py), and the kinds of a
     # given value (engine/core/errors.py).

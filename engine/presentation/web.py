@@ -23,7 +23,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.core.boundary import MAX_DEPTH, MAX_LINE, excess, is_whole, read_json
@@ -321,12 +322,30 @@ def _entry(args: dict[str, Any], sheet: Any, index: Any = None) -> Any:
     return args.get("entry")
 
 
+@contextmanager
+def _told_at_form(args: dict[str, Any], sheet: Any) -> Iterator[None]:
+    """A round sent as its ``form``: an error is told as that form tells it, at its field
+    and naming the player as the sheet does (:func:`scorepad.form_error`)."""
+    try:
+        yield
+    except DominoError as e:
+        if "form" not in args:
+            raise
+        raise scorepad.form_error(e, sheet, args["form"]) from None
+
+
 @method("scorepad_new")
 def scorepad_new(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A new score sheet: ``preset``, ``options``, ``players`` and ``names``."""
-    sheet = scorepad.new_sheet(
-        args.get("preset", "block"), args.get("options"), args.get("players", 2), args.get("names")
-    )
+    try:
+        sheet = scorepad.new_sheet(
+            args.get("preset", "block"),
+            args.get("options"),
+            args.get("players", 2),
+            args.get("names"),
+        )
+    except DominoError as e:
+        raise scorepad.setup_error(e) from None
     return _scorepad(sheet, lang)
 
 
@@ -340,7 +359,8 @@ def scorepad_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
 def scorepad_add(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The sheet with one more round: ``form`` or ``entry``."""
     sheet = _sheet(args)
-    new = scorepad.add_round(sheet, _entry(args, sheet))
+    with _told_at_form(args, sheet):
+        new = scorepad.add_round(sheet, _entry(args, sheet))
     return _scorepad(new, lang, "added", round=len(new["rounds"]))
 
 
@@ -349,7 +369,8 @@ def scorepad_set(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The sheet with round ``index`` (from 0) corrected to ``form`` or ``entry``."""
     sheet = _sheet(args)
     index: Any = args.get("index")
-    new = scorepad.set_round(sheet, index, _entry(args, sheet, index))
+    with _told_at_form(args, sheet):
+        new = scorepad.set_round(sheet, index, _entry(args, sheet, index))
     return _scorepad(new, lang, "corrected", round=index + 1)  # set_round checked the index
 
 

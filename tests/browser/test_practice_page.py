@@ -323,3 +323,63 @@ def test_a_failed_start_says_why_and_start_tries_again(
     assert wait_ready(page) == "play"
     assert status.inner_text() == ""
     only_this_host(page_log, site_url)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"),
+    [
+        pytest.param({"width": 360, "height": 740}, "light", id="phone-light"),
+        pytest.param({"width": 1280, "height": 800}, "dark", id="desktop-dark"),
+    ],
+)
+def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
+    browser: Any, site_url: str, viewport: dict[str, int], scheme: str
+) -> None:
+    """Issue 38, item 9: while the engine starts after a reload, the page says the saved
+    match is coming back (in the page's language, in view, for as long as it lasts) and
+    shows no set-up form that looks like a fresh start; then the match comes back."""
+    lang = "de"
+    w = words(lang)
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")
+    try:
+        page = context.new_page()
+        root = open_page(page, site_url, lang)
+        start_game(root, lang)
+        wait_ready(page)
+        kept = hand(root)
+        held: list[Any] = []
+        released: list[bool] = []
+
+        def hold(route: Any) -> None:
+            if released:
+                route.continue_()
+            else:
+                held.append(route)
+
+        context.route("**/assets/{pyodide,engine}/**", hold)
+        page.reload()
+        page.wait_for_function("document.querySelector('.practice__app:not([hidden])')")
+        page.wait_for_timeout(1500)  # the engine's files are asked for, and held
+        assert held, "the page did not start the engine to restore its match"
+        status = root.locator(".practice__status")
+        for _ in range(2):
+            assert status.inner_text() == w["restoring"]
+            box = status.bounding_box()
+            assert box is not None and box["y"] >= 0
+            assert box["y"] + box["height"] <= viewport["height"]
+            assert root.locator(".practice__setup").is_hidden()
+            assert root.locator("input:visible, select:visible").count() == 0
+            assert root.locator(".practice__app").get_attribute("aria-busy") == "true"
+            page.wait_for_timeout(500)
+        violations = axe_violations(page, [ROOT])
+        assert violations == [], violations
+        released.append(True)
+        for route in held:
+            route.continue_()
+        root.evaluate("el => { el.dataset.pace = '0'; }")
+        wait_ready(page)
+        assert hand(root) == kept
+        assert status.inner_text() == w["restored"]
+        assert root.locator(".practice__app").get_attribute("aria-busy") is None
+    finally:
+        context.close()

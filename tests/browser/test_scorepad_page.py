@@ -100,6 +100,35 @@ def enter_round(
     wait_idle(page)
 
 
+def note_at(page: Any, control: str) -> str | None:
+    """The message said at the control of id ``control``: the text of the note that
+    describes it (aria-describedby), or None."""
+    text: str | None = page.evaluate(
+        """(id) => {
+            const control = document.getElementById(id);
+            const ids = (control.getAttribute('aria-describedby') || '').split(' ');
+            const note = ids.map((i) => document.getElementById(i))
+                .find((n) => n && n.classList.contains('scorepad__error'));
+            return note ? note.textContent : null;
+        }""",
+        control,
+    )
+    return text
+
+
+def form_message(sheet: Any, form: dict[str, Any], lang: str, index: int | None = None) -> str:
+    """The engine's message for a round typed as ``form`` on ``sheet``, as the page asks."""
+    from engine.presentation.web import handle
+
+    args = {"sheet": sheet, "form": form}
+    method = "scorepad_add" if index is None else "scorepad_set"
+    if index is not None:
+        args["index"] = index
+    reply = handle({"method": method, "args": args, "lang": lang})
+    assert reply["ok"] is False, reply
+    return str(reply["error"])
+
+
 def table(page: Any) -> list[list[str]]:
     """The rounds' table as shown: per round, its heading, its scoring and each side's
     cell (a round is a <tbody>: its heading's row, its totals', then its scoring's)."""
@@ -165,10 +194,11 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
     assert status(page) == w["added"].format(round=1)
     assert root.locator(".scorepad__match").inner_text() == view["status"]
 
-    # A bad entry: the engine's message, and nothing changes.
+    # A bad entry: the engine's message at the field, and nothing changes.
     enter_round(page, 1, ["2-3 x", "", "4"])
-    error = DominoError("round_bad_tile", round=2, field="pips", seat=1, tile='"x"')
-    assert status(page) == error.message(lang)
+    form = {"went_out": "1", "pips": ["2-3 x", "", "4"]}
+    assert note_at(page, "scorepad-pips-0") == form_message(sheet, form, lang)
+    assert status(page) == ""
     assert saved(page) == sheet
 
     # A second round (tiles for one hand), then a correction of the first.
@@ -244,7 +274,7 @@ def test_blocked_3_7_8_a_correction_a_bad_entry_reload_export_and_import(
         scorepad.import_sheet(bad)
     except DominoError as e:
         message = e.message(lang)
-    assert status(page) == f"{message} {w['unchanged']}"
+    assert note_at(page, "scorepad-import") == f"{message} {w['unchanged']}"
     assert saved(page) == sheet
     assert table(page) == expected_table(sheet, lang)
     only_this_host(page_log, site_url)
@@ -468,5 +498,183 @@ def test_four_players_totals_are_in_view_on_a_phone_in_every_language(
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)
         # Less Material's known sitemap 404s (see conftest.PageLog.errors).
         assert [e for e in errors if not e.endswith("/sitemap.xml)")] == []
+    finally:
+        context.close()
+
+
+# --- Issue 38, items 8 and 9: messages at their field, and the restoring state ------------
+
+VIEWPORTS = [
+    pytest.param({"width": 360, "height": 740}, "light", id="phone-light"),
+    pytest.param({"width": 1280, "height": 800}, "dark", id="desktop-dark"),
+]
+
+SEEN = """(id) => {
+    // The element's box is inside the window, and what shows at its centre is itself
+    // (not the site's fixed header, nor anything else over it).
+    const el = document.getElementById(id);
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return inside && !!top && el.contains(top);
+}"""
+
+
+def in_view(page: Any, element_id: str) -> bool:
+    return bool(page.evaluate(SEEN, element_id))
+
+
+def told_at(page: Any, control: str, message: str) -> None:
+    """``message`` is said next to the control of id ``control``, once, in view: the note
+    that describes it follows it, the control is marked invalid and has the focus."""
+    assert note_at(page, control) == message
+    note = f"{control}-error"
+    facts = page.evaluate(
+        """([id, note]) => {
+            const c = document.getElementById(id), n = document.getElementById(note);
+            const a = c.getBoundingClientRect(), b = n.getBoundingClientRect();
+            return {
+                next: c.nextElementSibling === n,
+                gap: b.top - a.bottom,
+                invalid: c.getAttribute('aria-invalid'),
+                focused: document.activeElement === c,
+                times: document.body.innerText.split(n.textContent).length - 1,
+            };
+        }""",
+        [control, note],
+    )
+    assert facts["next"] and 0 <= facts["gap"] < 40, facts
+    assert facts["invalid"] == "true" and facts["focused"], facts
+    assert facts["times"] == 1, facts  # said once: not in the status line too
+    assert in_view(page, control) and in_view(page, note)
+
+
+def held_engine(context: Any) -> tuple[list[Any], Any]:
+    """Holds back every request for the engine's files (Pyodide's, the engine's) until
+    ``release()``: the page waits on an engine that has not started."""
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/assets/{pyodide,engine}/**", hold)
+
+    def release() -> None:
+        released.append(True)
+        for route in held:
+            route.continue_()
+
+    return held, release
+
+
+@pytest.mark.parametrize(("viewport", "scheme"), VIEWPORTS)
+def test_a_reload_says_the_sheet_is_coming_back_then_errors_are_told_at_their_field(
+    browser: Any, site_url: str, viewport: dict[str, int], scheme: str
+) -> None:
+    """Issue 38, item 9 then item 8, in Danish: while the engine starts, a reload with a
+    saved sheet says the sheet is coming back and offers no set-up nor import to type in;
+    then a hand typed as "tolv" for Anna is refused next to her field, naming Anna (not
+    "plads 1"), the field marked and focused, in view; a broken import file is refused at
+    the import control. No axe violation in any of these states."""
+    lang = "da"
+    w = words(lang)
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, lang))
+        sheet = scorepad.add_round(
+            scorepad.new_sheet("block", {}, 3, ["Anna", "", "Bo"]),
+            {"went_out": None, "pips": [3, 7, 8]},
+        )
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, json.dumps(sheet)])
+        held, release = held_engine(context)
+        page.reload()
+        page.wait_for_function("document.querySelector('.scorepad__app:not([hidden])')")
+        page.wait_for_timeout(1500)  # the engine's files are asked for, and held
+        assert held, "the page did not start the engine to restore its sheet"
+        root = page.locator(ROOT)
+        found: dict[str, list[str]] = {}
+
+        def check(state: str) -> None:
+            violations = axe_violations(page, [ROOT])
+            if violations:
+                found[state] = violations
+
+        # Restoring: said, in view, for as long as it lasts; nothing to type in.
+        for _ in range(2):
+            assert root.get_attribute("data-phase") == "restoring"
+            assert status(page) == w["restoring"]
+            assert (
+                page.evaluate(
+                    "document.querySelector('.scorepad__status').getBoundingClientRect().bottom"
+                )
+                <= viewport["height"]
+            )
+            assert root.locator(".scorepad__setup").is_hidden()
+            assert root.locator(".scorepad__sheet").is_hidden()
+            assert root.locator("input:visible, select:visible, button:visible").count() == 0
+            assert root.locator(".scorepad__app").get_attribute("aria-busy") == "true"
+            page.wait_for_timeout(500)
+        page.evaluate("document.querySelector('.scorepad__status').id = 'scorepad-status-t'")
+        assert in_view(page, "scorepad-status-t")
+        check("restoring")
+        release()
+        page.wait_for_function(
+            f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+            timeout=ENGINE_MS,
+        )
+        assert status(page) == w["restored"]
+        assert table(page) == expected_table(sheet, lang)
+        assert root.locator(".scorepad__app").get_attribute("aria-busy") is None
+
+        # A hand typed as "tolv": at Anna's field, naming Anna.
+        form = {"went_out": "2", "pips": ["tolv", "5", ""]}
+        root.locator("#scorepad-went-out").select_option("2")
+        root.locator("#scorepad-pips-0").fill("tolv")
+        root.locator("#scorepad-pips-1").fill("5")
+        page.evaluate("window.scrollTo(0, 0)")  # the field and its message well off screen
+        root.locator("#scorepad-add").focus()
+        page.keyboard.press("Enter")
+        wait_idle(page)
+        message = form_message(sheet, form, lang)
+        assert message.startswith("Anna:") and "plads 1" not in message.lower()
+        told_at(page, "scorepad-pips-0", message)
+        assert status(page) == ""
+        assert saved(page) == sheet
+        check("field error")
+        # Corrected, the mark goes; the round is added.
+        root.locator("#scorepad-pips-0").fill("12")
+        assert root.locator("#scorepad-pips-0").get_attribute("aria-invalid") is None
+        assert note_at(page, "scorepad-pips-0") is None
+        root.locator("#scorepad-add").click()
+        page.wait_for_function(
+            "document.querySelector('.scorepad__status').textContent === "
+            + json.dumps(w["added"].format(round=2)),
+            timeout=ENGINE_MS,
+        )
+        sheet = saved(page)
+        assert sheet["rounds"][1] == {"went_out": 2, "pips": [12, 5, 0]}
+
+        # A broken import file: at the import control, the sheet unchanged.
+        bad = '{"version": 1, "preset": "block"'
+        page.evaluate("window.scrollTo(0, 0)")
+        root.locator("#scorepad-import").set_input_files(
+            files=[{"name": "bad.json", "mimeType": "application/json", "buffer": bad.encode()}]
+        )
+        page.wait_for_function(
+            "document.getElementById('scorepad-import-error')", timeout=ENGINE_MS
+        )
+        wait_idle(page)
+        with pytest.raises(DominoError) as info:
+            scorepad.import_sheet(bad)
+        told_at(page, "scorepad-import", f"{info.value.message(lang)} {w['unchanged']}")
+        assert saved(page) == sheet
+        check("import error")
+        assert not found, json.dumps(found, indent=1, ensure_ascii=False)
     finally:
         context.close()

@@ -217,10 +217,13 @@ def test_scorepad_refuses_a_deep_and_an_oversized_sheet_and_such_files(
         page.locator("#scorepad-import").set_input_files(
             {"name": name, "mimeType": "application/json", "buffer": content.encode()}
         )
+        # Said at the import control, which takes the focus (issue 38, item 8).
         page.wait_for_function(
-            "text => document.querySelector('.scorepad__status').textContent === text",
+            "text => document.getElementById('scorepad-import-error')?.textContent === text",
             arg=f"{w[f'import_{why}']} {w['unchanged']}",
         )
+        assert page.evaluate("document.activeElement.id") == "scorepad-import"
+        assert root.locator("#scorepad-import").get_attribute("aria-invalid") == "true"
         assert page.evaluate(f"localStorage.getItem('{SCOREPAD_KEY}')") == kept
         assert root.locator(".scorepad__table tbody").count() == 1
         assert root.get_attribute("data-phase") == "sheet"

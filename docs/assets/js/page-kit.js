@@ -52,6 +52,42 @@ export function confirmFirst({ dialog, text, yes, no }, question, yesLabel, noLa
   });
 }
 
+// --- Messages at their control ------------------------------------------------------
+
+/** Says `message` next to `control` (an element with an id): in a note of class
+ * `className` right after it, which describes it (aria-describedby); marks the control
+ * invalid (`invalid`, not for a button) and moves focus to it, the control and its note
+ * in view. Said again, the note's text is replaced: one message per control. */
+export function showAt(control, message, className, { invalid = true } = {}) {
+  const id = `${control.id}-error`;
+  let note = document.getElementById(id);
+  if (!note) {
+    note = document.createElement("span");
+    note.id = id;
+    note.className = className;
+    control.after(note);
+    const described = control.getAttribute("aria-describedby");
+    control.setAttribute("aria-describedby", described ? `${id} ${described}` : id);
+  }
+  note.textContent = message;
+  if (invalid) control.setAttribute("aria-invalid", "true");
+  control.focus({ preventScroll: true });
+  (control.parentElement ?? control).scrollIntoView({ block: "nearest" });
+}
+
+/** Takes back what showAt said at `control`: its note and its invalid mark. */
+export function clearAt(control) {
+  const note = document.getElementById(`${control.id}-error`);
+  control.removeAttribute("aria-invalid");
+  if (!note) return;
+  note.remove();
+  const rest = (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter((id) => id && id !== note.id);
+  if (rest.length) control.setAttribute("aria-describedby", rest.join(" "));
+  else control.removeAttribute("aria-describedby");
+}
+
 // --- The engine ------------------------------------------------------------------------
 
 /** Starts the engine (engine-client.js); resolves to "ready" or "failed", never rejects. */

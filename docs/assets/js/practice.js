@@ -366,16 +366,16 @@ function setup(root) {
   }
 
   // Calls the engine; on an error, says it (at its field if it names one) and returns
-  // null. `quiet` says nothing of the error.
-  async function ask(method, args, { quiet = false } = {}) {
+  // null. `quiet` says nothing of the error; `loading` is said while the engine starts.
+  async function ask(method, args, { quiet = false, loading = words.loading } = {}) {
     if (engineState() !== "ready") {
-      say(words.loading);
+      say(loading);
       const outcome = await startEngine();
       if (outcome !== "ready") {
         say(engineFailure() ?? words.failed);
         return null;
       }
-      if (el.status.textContent === words.loading) say("");
+      if (el.status.textContent === loading) say("");
     }
     return request(method, args, {
       failed: words.failed,
@@ -1035,9 +1035,14 @@ function setup(root) {
     } catch {
       parsed = text; // the engine says why a save that is not JSON cannot be read
     }
+    // While the engine starts to read it back (seconds on a slow machine), the page says
+    // the saved match is coming back, and shows no set-up that looks like a fresh start.
+    el.form.hidden = true;
+    el.app.setAttribute("aria-busy", "true");
     setBusy(true);
-    const reply = await ask("practice_view", { save: parsed });
+    const reply = await ask("practice_view", { save: parsed }, { loading: words.restoring });
     setBusy(false);
+    el.app.removeAttribute("aria-busy");
     if (reply) {
       adopt(reply, { silent: true });
       say(words.restored);

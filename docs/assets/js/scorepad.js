@@ -7,7 +7,10 @@
 //
 // The engine keeps the whole sheet as one JSON value; every call takes it and returns the
 // new {sheet, view}. The sheet is kept in localStorage after every change and restored on
-// load. The root's data-phase is "setup" or "sheet", data-busy is "true" while the engine
+// load: while the engine starts to read it back (seconds on a slow machine), the page
+// says so and shows neither the set-up nor the import, so nothing looks like a fresh
+// start and nothing can be typed to be lost. The root's data-phase is "restoring",
+// "setup" or "sheet", data-busy is "true" while the engine
 // works, data-over is "true" once the match is won or drawn. Whatever would lose entered
 // rounds (a new sheet or an import over a sheet with rounds, removing the last round)
 // asks first, in a modal <dialog>: Escape or the "keep" button changes nothing.
@@ -18,9 +21,11 @@
 // changes nothing.
 
 import {
+  clearAt,
   confirmFirst as askFirst,
   engineAnswered,
   request,
+  showAt,
   startOnInteraction,
 } from "./page-kit.js";
 import { download, fileRefusal, readStore, refusal, setAside, writeStore } from "./store.js";
@@ -38,6 +43,7 @@ function setup(root) {
     app: $(".scorepad__app"),
     status: $(".scorepad__status"),
     form: $(".scorepad__setup"),
+    start: $("#scorepad-start"),
     preset: $("#scorepad-preset"),
     options: $(".scorepad__options"),
     players: $("#scorepad-players"),
@@ -56,11 +62,12 @@ function setup(root) {
     playFields: $(".scorepad__play-fields"),
     double: $(".scorepad__double"),
     lastDouble: $("#scorepad-last-double"),
-    add: $(".scorepad__add"),
+    add: $("#scorepad-add"),
     cancel: $(".scorepad__cancel"),
     remove: $(".scorepad__remove"),
     exportButton: $(".scorepad__export"),
     importInput: $("#scorepad-import"),
+    importField: $(".scorepad__import-field"),
     newSheet: $(".scorepad__new"),
     confirm: $(".scorepad__confirm"),
     confirmText: $(".scorepad__confirm-text"),
@@ -82,17 +89,40 @@ function setup(root) {
     root.dataset.busy = String(value);
   }
 
+  // A message at the control it concerns (page-kit.js showAt), said there once: the
+  // status line is cleared. A field or the import is marked invalid, a button is not.
+  function tell(control, message, invalid = control.matches("input, select")) {
+    say("");
+    showAt(control, message, "scorepad__error", { invalid });
+  }
+
   // The engine's answer, or null after telling the reader what went wrong (in the page's
   // language: the engine's own message, followed by `after`, or "the engine could not
-  // start").
-  async function ask(method, args, after = "") {
+  // start"): at the field the engine names (a hand, the points in play), else at `at`,
+  // the control the reader used, else in the status line.
+  async function ask(method, args, { after = "", at = null } = {}) {
     setBusy(true);
     const result = await request(method, args, {
       failed: words.failed,
-      onError: (text, error) => say(after && engineAnswered(error) ? `${text} ${after}` : text),
+      onError: (text, error) => {
+        const message = after && engineAnswered(error) ? `${text} ${after}` : text;
+        const field = error.field ? root.querySelector(`#${CSS.escape(error.field)}`) : null;
+        if (field && !field.disabled && field.getClientRects().length) tell(field, message);
+        else if (at) tell(at, message, at === el.importInput && engineAnswered(error));
+        else say(message);
+      },
     });
     setBusy(false);
     return result;
+  }
+
+  // Takes back every message said at a control of `container`.
+  function clearErrors(container) {
+    for (const note of container.querySelectorAll(".scorepad__error")) {
+      const control = root.querySelector(`[aria-describedby~="${note.id}"]`);
+      if (control) clearAt(control);
+      else note.remove();
+    }
   }
 
   // Storage full or refused: the sheet still works on the page, and can be exported.
@@ -155,6 +185,7 @@ function setup(root) {
   el.form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
+    clearErrors(el.form);
     if (hasRounds()) {
       const go = await confirmFirst(words.confirm_new, words.confirm_new_yes, words.confirm_keep);
       if (!go) return;
@@ -171,7 +202,7 @@ function setup(root) {
     for (let seat = 1; seat <= players; seat++) {
       names.push(el.form.querySelector(`#scorepad-name-${seat}`).value);
     }
-    const result = await ask("scorepad_new", { preset, options, players, names });
+    const result = await ask("scorepad_new", { preset, options, players, names }, { at: el.start });
     if (!result) return;
     editing = null;
     accept(result);
@@ -326,12 +357,23 @@ function setup(root) {
     for (const input of el.handFields.querySelectorAll("input")) {
       const isOut = input.id === `scorepad-pips-${out}`;
       input.disabled = isOut;
-      if (isOut) input.value = "";
+      if (isOut) {
+        input.value = "";
+        clearAt(input);
+      }
     }
     el.double.hidden = !view.entry.last_double || out === "";
   }
 
   el.wentOut.addEventListener("change", updateEntry);
+  // A field the reader corrects loses its mark and its message.
+  for (const form of [el.entry, el.form]) {
+    for (const type of ["input", "change"]) {
+      form.addEventListener(type, (event) => {
+        if (event.target.matches("[aria-invalid]")) clearAt(event.target);
+      });
+    }
+  }
 
   // The form as the reader typed it: the engine reads it (engine.features.scorepad.read_form).
   function readForm() {
@@ -350,12 +392,13 @@ function setup(root) {
   el.entry.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy || sheet === null) return;
+    clearErrors(el.entry);
     const form = readForm();
     const index = editing;
     const result =
       index === null
-        ? await ask("scorepad_add", { sheet, form })
-        : await ask("scorepad_set", { sheet, index, form });
+        ? await ask("scorepad_add", { sheet, form }, { at: el.add })
+        : await ask("scorepad_set", { sheet, index, form }, { at: el.add });
     if (!result) return;
     editing = null;
     accept(result);
@@ -388,7 +431,7 @@ function setup(root) {
       words.confirm_remove_no,
     );
     if (!go) return;
-    const result = await ask("scorepad_remove_last", { sheet });
+    const result = await ask("scorepad_remove_last", { sheet }, { at: el.remove });
     if (!result) return;
     if (editing !== null && editing >= result.view.rounds.length) editing = null;
     accept(result);
@@ -396,35 +439,41 @@ function setup(root) {
 
   el.exportButton.addEventListener("click", async () => {
     if (busy || sheet === null) return;
-    const text = await ask("scorepad_export", { sheet });
+    const text = await ask("scorepad_export", { sheet }, { at: el.exportButton });
     if (text === null) return;
     download(text, "scorepad.json");
     say(words.exported);
   });
 
   // The engine reads and checks the file first; only a good sheet asks to replace one
-  // with rounds on it.
+  // with rounds on it. A refused file is told at the import control.
   el.importInput.addEventListener("change", async () => {
     const file = el.importInput.files[0];
     el.importInput.value = "";
     if (!file || busy) return;
+    clearAt(el.importInput);
+    const refuse = (why) => tell(el.importInput, `${why} ${words.unchanged}`);
     if (fileRefusal(file)) {
-      say(`${words.import_size} ${words.unchanged}`);
+      refuse(words.import_size);
       return;
     }
     let text;
     try {
       text = await file.text();
     } catch {
-      say(`${words.import_unreadable} ${words.unchanged}`);
+      refuse(words.import_unreadable);
       return;
     }
     const why = refusal(text);
     if (why) {
-      say(`${words[`import_${why}`]} ${words.unchanged}`);
+      refuse(words[`import_${why}`]);
       return;
     }
-    const result = await ask("scorepad_import", { text }, words.unchanged);
+    const result = await ask(
+      "scorepad_import",
+      { text },
+      { after: words.unchanged, at: el.importInput },
+    );
     if (!result) return;
     if (hasRounds()) {
       const go = await confirmFirst(
@@ -449,6 +498,22 @@ function setup(root) {
 
   // --- Start ------------------------------------------------------------------------------
 
+  // While a saved sheet comes back, the page says so and offers nothing to type in: no
+  // set-up that looks like a fresh start, no import (the app's region is busy).
+  function toRestoring() {
+    root.dataset.phase = "restoring";
+    el.form.hidden = true;
+    el.sheet.hidden = true;
+    el.importField.hidden = true;
+    el.app.setAttribute("aria-busy", "true");
+    say(words.restoring);
+  }
+
+  function restored() {
+    el.importField.hidden = false;
+    el.app.removeAttribute("aria-busy");
+  }
+
   // A saved sheet comes back as it was; a corrupt one gets the engine's message and a new
   // set-up, never a broken page.
   async function restore(raw) {
@@ -460,7 +525,7 @@ function setup(root) {
       toSetup();
       return;
     }
-    say(words.loading);
+    toRestoring();
     let saved;
     try {
       saved = JSON.parse(raw);
@@ -485,6 +550,7 @@ function setup(root) {
       },
     });
     setBusy(false);
+    restored();
     if (result === null) {
       toSetup();
       return;
@@ -495,9 +561,9 @@ function setup(root) {
 
   el.noscript.hidden = true;
   el.app.hidden = false;
-  toSetup();
   const raw = readStore(STORAGE_KEY);
   if (raw !== null) restore(raw);
+  else toSetup();
   // The engine starts on the reader's first interaction with the app (a refused sheet
   // starts no engine: restore() has set it aside).
   if (raw === null || refusal(raw)) startOnInteraction(el.app);
