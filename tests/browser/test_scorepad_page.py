@@ -678,3 +678,38 @@ def test_a_reload_says_the_sheet_is_coming_back_then_errors_are_told_at_their_fi
         assert not found, json.dumps(found, indent=1, ensure_ascii=False)
     finally:
         context.close()
+
+
+def test_a_saved_sheet_the_engine_could_not_read_back_is_not_replaced_without_asking(
+    browser: Any, site_url: str
+) -> None:
+    """The engine fails to start while a saved sheet comes back: the set-up is offered
+    with the reason, and the saved sheet stays in the store; a new sheet started then
+    asks first, as it would over a sheet shown (issue 38: nothing a reader has is lost)."""
+    lang = "de"
+    w = words(lang)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, lang))
+        sheet = scorepad.add_round(
+            scorepad.new_sheet("block", {}, 2, ["Anna", "Bo"]), {"went_out": 0, "pips": [0, 9]}
+        )
+        kept = json.dumps(sheet)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, kept])
+        context.route("**/assets/{pyodide,engine}/**", lambda route: route.abort())
+        page.reload()
+        page.wait_for_function(
+            "document.querySelector('.scorepad').dataset.phase === 'setup'", timeout=ENGINE_MS
+        )
+        assert status(page), "the failed start says nothing"
+        root = page.locator(ROOT)
+        root.locator(".scorepad__start").click()
+        dialog = root.locator(".scorepad__confirm")
+        dialog.wait_for(state="visible")
+        assert root.locator(".scorepad__confirm-text").text_content() == w["confirm_new"]
+        root.locator(".scorepad__confirm-no").click()
+        assert dialog.is_hidden()
+        assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") == kept
+    finally:
+        context.close()

@@ -139,7 +139,10 @@ function setup(root) {
       no,
     );
 
-  const hasRounds = () => sheet !== null && sheet.rounds.length > 0;
+  // A saved sheet the engine could not start to read back is still the reader's (in the
+  // store): a new sheet or an import asks before it replaces it, as it would a sheet shown.
+  let unread = false;
+  const hasRounds = () => unread || (sheet !== null && sheet.rounds.length > 0);
 
   // A kept sheet that cannot be read (over the bounds, or refused by the engine) leaves
   // the live key but is not lost: set aside, and offered for download as it was stored.
@@ -215,6 +218,7 @@ function setup(root) {
   // A new sheet and view from the engine: kept, saved and shown, with what the engine
   // says of the change (or the page's own message).
   function accept(result, message = result.message) {
+    unread = false;
     sheet = result.sheet;
     view = result.view;
     store();
@@ -542,6 +546,7 @@ function setup(root) {
       failed: words.failed,
       onError: (text, error) => {
         if (error.code === "engine_failed") {
+          unread = true;
           say(text); // the saved sheet is kept for a browser where the engine starts
         } else {
           keepAside(raw);
