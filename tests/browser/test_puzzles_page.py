@@ -400,3 +400,37 @@ def test_the_puzzle_of_the_day_depends_on_the_date_alone() -> None:
     day = datetime.date(2027, 5, 17)
     assert puzzles.daily(day) == puzzles.daily(day.isoformat())
     assert puzzles.daily(day) != puzzles.daily(day + datetime.timedelta(days=1))
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"),
+    [({"width": 360, "height": 740}, "light"), ({"width": 1280, "height": 800}, "dark")],
+    ids=["phone-light", "desktop-dark"],
+)
+def test_a_puzzle_solved_before_says_so_at_its_top_on_every_screen(
+    browser: Any, site_url: str, viewport: dict[str, int], scheme: str
+) -> None:
+    """After a reload, today's puzzle solved before says "Solved" in the line under its
+    title, which is on screen as the page opens (its verdict lies below the board, out of
+    sight on a phone); no axe violation (issue 38, item 10)."""
+    lang = "pl"
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, lang))
+        ident = shown(page)
+        meta = page.locator(".puzzle__meta")
+        done = strings(lang)["page.puzzles.done"]
+        assert done not in meta.text_content()
+        kept = {"version": 1, "solved": [ident], "days": []}
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE, json.dumps(kept)])
+        page.reload()
+        solved_shown(page, ident)
+        assert meta.text_content().endswith(f" · {done}")
+        box = meta.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+        assert page.locator(".puzzle__next").is_visible()
+        page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+        assert axe_violations(page, [".puzzles"]) == []
+    finally:
+        context.close()

@@ -188,16 +188,22 @@ function setup(root) {
     for (const name of ["again", "show", "next", "today"]) el[name].hidden = !names.includes(name);
   }
 
+  // The puzzle's line under its title: whose day, the game, theme and level, and
+  // "Solved" once it is, so that a puzzle solved before says so at its top.
+  function showMeta() {
+    const meta = [view.game, fill(words.theme, { theme: view.theme.name })];
+    meta.push(fill(words.level, { level: view.difficulty.name }));
+    if (daily !== null && daily.id === view.id) meta.unshift(words.daily);
+    if (solved.has(view.id)) meta.push(words.done);
+    el.meta.textContent = meta.join(" · ");
+  }
+
   function showView(next) {
     view = next;
     picked = null;
     el.puzzle.dataset.puzzle = view.id;
     el.title.textContent = view.title;
-    const isDaily = daily !== null && daily.id === view.id;
-    const meta = [view.game, fill(words.theme, { theme: view.theme.name })];
-    meta.push(fill(words.level, { level: view.difficulty.name }));
-    if (isDaily) meta.unshift(words.daily);
-    el.meta.textContent = meta.join(" · ");
+    showMeta();
     el.question.textContent = view.question;
     el.figure.innerHTML = drawn(view);
     if (!view.svg) el.figure.textContent = view.empty;
@@ -372,6 +378,7 @@ function setup(root) {
       if (streak?.counted) parts.push(words.today_done);
       store();
       showProgress();
+      showMeta();
     }
     say("");
     announce(parts.join(" "));
