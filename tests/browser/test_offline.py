@@ -446,13 +446,24 @@ def test_offline_before_the_engine_was_ever_fetched_says_so(context: Any, served
     served.stop()
     context.set_offline(True)
     lang = "fr"
+    page.set_viewport_size({"width": 360, "height": 740})
     page.goto(served.url + lang_path(lang, "practice"))
     root = page.locator(".practice")
-    root.get_by_role("button", name=words(lang, "practice")["start"]).click()
-    page.wait_for_function(
-        "document.documentElement.dataset.engine === 'failed'", timeout=ENGINE_TIMEOUT_MS
-    )
     status = page.locator(".practice__status")
-    assert status.inner_text() == strings(lang)["engine.offline"]
-    assert root.get_attribute("data-phase") == "setup"
+    start = root.get_by_role("button", name=words(lang, "practice")["start"])
+    # On a phone, then on a laptop (the reader tries again): said in view each time.
+    for size in ({"width": 360, "height": 740}, {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)
+        page.evaluate("document.querySelector('.practice__status').textContent = ''")
+        start.click()
+        page.wait_for_function(
+            "document.documentElement.dataset.engine === 'failed'"
+            " && document.querySelector('.practice__status').textContent",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+        assert status.inner_text() == strings(lang)["engine.offline"]
+        assert root.get_attribute("data-phase") == "setup"
+        box = status.bounding_box()
+        assert box is not None and box["height"] > 0
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (size, box)
     assert errors == []

@@ -341,6 +341,7 @@ def test_a_bad_record_gets_the_engines_message_and_changes_nothing(
 ) -> None:
     w = words(lang)
     good = page_record(lang)
+    page.set_viewport_size({"width": 1280, "height": 800})  # a laptop (a phone: below)
     page.goto(url(site_url, lang))
     paste(page, good)
     wait_loaded(page)
