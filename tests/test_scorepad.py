@@ -952,3 +952,33 @@ def test_the_form_a_correction_shows_reads_back_as_the_same_round():
         "pips": ["", "3-3 6-6"],
         "last_double": True,
     }
+
+
+BLOCKED_WORD = {
+    "en": "blocked",
+    "fr": "bloquée",
+    "pl": "zablokowana",
+    "de": "gesperrt",
+    "da": "blokeret",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_blocked_round_says_so_and_shows_the_winners_own_hand(lang: str) -> None:
+    """Issue 39: "5 + 8 + 11 = 24 / Carl wins the round and scores 24" read like a round
+    won by going out, and the sum (scored by total) left Carl's own 3 pips out."""
+    sheet = new_sheet("block-dk", {}, 4, ["Anna", "", "Carl", "Bo"])
+    blocked = score_sheet(add_round(sheet, {"went_out": None, "pips": [5, 8, 3, 11]}), lang)
+    row = blocked["rounds"][0]
+    assert row["arithmetic"] == "5 + 8 + 11 = 24"
+    assert BLOCKED_WORD[lang] in row["result"] and "Carl" in row["result"]
+    assert re.search(r"\b3\b", row["result"]) and "24" in row["result"]
+    # A round won by going out says nothing of a block.
+    out = score_sheet(add_round(sheet, {"went_out": 2, "pips": [5, 8, 0, 11]}), lang)
+    assert BLOCKED_WORD[lang] not in out["rounds"][0]["result"]
+    # Partners: both named, their hands together.
+    teams = new_sheet("block-dk", {"partnerships": True}, 4, ["Anna", "Bo", "Carl", "Dan"])
+    row = score_sheet(add_round(teams, {"went_out": None, "pips": [5, 8, 3, 11]}), lang)
+    result = row["rounds"][0]["result"]
+    assert BLOCKED_WORD[lang] in result and "Anna" in result and "Carl" in result
+    assert re.search(r"\b8\b", result) and "19" in result

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.match import Ledger, MatchOutcome
+from engine.core.scoring import side_pips
 from engine.core.words import check_lang, say, text
 from engine.features.scorepad import Sheet, check_sheet, form_of, side_points
 from engine.lang import Subject
@@ -99,6 +100,12 @@ def score_sheet(sheet: object, lang: str = "en") -> dict[str, Any]:
         winner = score.end.winner
         if winner is None:
             result = text(lang, "scorepad.result.none")
+        elif entry.went_out is None:
+            # Blocked: the round says so, and the winner's own hand, which the sum of the
+            # others' (scored by total) does not show.
+            own = side_pips(rules, entry.pips)[winner]
+            key = "scorepad.result.blocked"
+            result = say(lang, key, subjects[winner], pips=own, points=score.points)
         else:
             result = say(lang, "scorepad.result", subjects[winner], points=score.points)
         rounds.append(
