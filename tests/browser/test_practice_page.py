@@ -129,6 +129,7 @@ def test_a_whole_round_by_clicks_up_to_the_score_and_its_record(
     root.locator(".practice__menu summary").click()
     with page.expect_download() as info:
         root.get_by_role("button", name=w["download"]).click()
+    assert info.value.suggested_filename == "domino-block-seed-4242-round-1.json"
     path = Path(info.value.path())
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n") and text.count("\n") == 1

@@ -31,6 +31,7 @@ from review_helpers import (
     words,
 )
 from test_practice_page import STORAGE_KEY, open_page, play_round, saved, wait_ready
+from test_practice_page import words as practice_words
 
 from engine.core.boundary import MAX_STORE
 from engine.core.words import strings
@@ -140,6 +141,14 @@ def test_any_finished_round_is_reviewed_and_the_match_summary_outlives_a_reload(
     assert_same(shown, first, lang)
     assert shown["match_count"] == fill(lang, w["match_rounds"], done=1, total=2)
     assert [i["round"] for i in kept_review(page)["rounds"][0][1]] == [0] * len(first["items"])
+
+    # The record of both rounds downloads under a name of its own (issue 39: after round 1
+    # and after round 2 the two files had one name).
+    root.locator(".practice__menu summary").click()
+    with page.expect_download() as info:
+        root.get_by_role("button", name=practice_words(lang)["download"]).click()
+    assert info.value.suggested_filename == "domino-block-seed-31-rounds-1-2.json"
+    root.locator(".practice__menu summary").click()
 
     # A reload: the game comes back, and the match's summary counts the first round still.
     page.reload()

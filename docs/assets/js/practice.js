@@ -950,8 +950,12 @@ function setup(root) {
     if (busy || !save) return;
     const record = await ask("practice_record", { save });
     if (!record) return;
-    // One line of JSON: `python -m engine replay FILE` reads JSON Lines.
-    download(JSON.stringify(record) + "\n", `domino-${save.preset}-seed-${save.seed}.json`);
+    // One line of JSON: `python -m engine replay FILE` reads JSON Lines. The name says
+    // which rounds it holds: the record after round 1 and after round 3 are two files.
+    const count = record.rounds.length;
+    const rounds = count === 1 ? "round-1" : `rounds-1-${count}`;
+    const name = `domino-${save.preset}-seed-${save.seed}-${rounds}.json`;
+    download(JSON.stringify(record) + "\n", name);
     say(words.downloaded);
   });
 
