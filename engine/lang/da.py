@@ -110,6 +110,7 @@ STRINGS: dict[str, str] = {
     "page.practice.menu": "Mere",
     "page.practice.back_to_game": "Tilbage til mit parti",
     "page.practice.kept_game": "Dit parti gemmes, indtil du starter et nyt: “Tilbage til mit parti” fører dig tilbage til det.",
+    "page.practice.link_ready": "Linket har gjort et parti klar til dig: tjek indstillingerne, og tryk så på “Start partiet”.",
     "page.practice.confirm_replace": "Vil du starte det nye parti? Det igangværende parti går tabt.",
     "page.practice.confirm_replace_yes": "Start det nye parti",
     "page.practice.confirm_keep": "Behold mit parti",

@@ -110,6 +110,7 @@ STRINGS: dict[str, str] = {
     "page.practice.menu": "Mehr",
     "page.practice.back_to_game": "Zurück zu meiner Partie",
     "page.practice.kept_game": "Deine Partie bleibt erhalten, bis du eine neue beginnst: „Zurück zu meiner Partie“ bringt dich dorthin.",
+    "page.practice.link_ready": "Dieser Link hat eine Partie für dich vorbereitet: Prüfe die Einstellungen und drücke dann „Partie beginnen“.",
     "page.practice.confirm_replace": "Diese neue Partie beginnen? Die laufende Partie geht verloren.",
     "page.practice.confirm_replace_yes": "Neue Partie beginnen",
     "page.practice.confirm_keep": "Meine Partie behalten",

@@ -110,6 +110,7 @@ STRINGS: dict[str, str] = {
     "page.practice.menu": "Plus",
     "page.practice.back_to_game": "Revenir à ma partie",
     "page.practice.kept_game": "Votre partie est gardée jusqu’à ce que vous en commenciez une autre : « Revenir à ma partie » vous y ramène.",
+    "page.practice.link_ready": "Ce lien a préparé une partie pour vous : vérifiez les réglages, puis appuyez sur « Commencer la partie ».",
     "page.practice.confirm_replace": "Commencer cette nouvelle partie ? La partie en cours sera perdue.",
     "page.practice.confirm_replace_yes": "Commencer la nouvelle partie",
     "page.practice.confirm_keep": "Garder ma partie",

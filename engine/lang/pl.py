@@ -110,6 +110,7 @@ STRINGS: dict[str, str] = {
     "page.practice.menu": "Więcej",
     "page.practice.back_to_game": "Wróć do mojej partii",
     "page.practice.kept_game": "Twoja partia czeka, dopóki nie zaczniesz nowej: „Wróć do mojej partii” przenosi cię z powrotem do niej.",
+    "page.practice.link_ready": "Ten link przygotował dla ciebie partię: sprawdź ustawienia i naciśnij „Zacznij partię”.",
     "page.practice.confirm_replace": "Zacząć nową partię? Trwająca partia przepadnie.",
     "page.practice.confirm_replace_yes": "Zacznij nową partię",
     "page.practice.confirm_keep": "Zostaw moją partię",

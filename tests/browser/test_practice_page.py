@@ -384,3 +384,29 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
         assert root.locator(".practice__app").get_attribute("aria-busy") is None
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_a_shared_link_says_the_form_is_its_and_what_to_press(
+    page: Any, page_log: Any, site_url: str, lang: str
+) -> None:
+    """Issue 39: a link opened the set-up filled in, and nothing told the recipient to
+    press Start. The line names the button as it reads."""
+    w = words(lang)
+    assert w["start"] in w["link_ready"]
+    root = open_page(page, site_url, lang, "?game=draw&players=3&levels=club,club&seed=5")
+    status = root.locator(".practice__status")
+    page.wait_for_function(
+        "(t) => document.querySelector('.practice__status').textContent === t",
+        arg=w["link_ready"],
+        timeout=120_000,
+    )
+    assert root.get_by_label(w["seed"]).input_value() == "5"
+    assert status.is_visible()
+    # A deal number alone fills the form without the engine: said at once.
+    root = open_page(page, site_url, lang, "?seed=77")
+    assert status.inner_text() == w["link_ready"]
+    # A bare address says nothing of a link.
+    root = open_page(page, site_url, lang)
+    assert status.inner_text() == ""
+    assert page_log.errors() == []

@@ -357,6 +357,8 @@ function setup(root) {
     fillForm(reply.settings ?? {}, wrong);
     clearErrors();
     for (const e of reply.errors ?? []) showError(e.field, e.message);
+    // The form is the link's: the reader is told so, and what to press.
+    if (!reply.errors?.length) say(words.link_ready);
   }
 
   // --- Talking to the engine ----------------------------------------------------------------
@@ -1098,6 +1100,7 @@ function setup(root) {
       // The engine starts on the reader's first interaction with the set-up, so it is
       // ready, or nearly, when they press Start.
       startOnInteraction(el.app);
+      if (query()) say(words.link_ready); // a deal number, filled in
     }
   }
 }
