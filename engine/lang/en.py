@@ -111,7 +111,7 @@ STRINGS: dict[str, str] = {
     "page.practice.menu": "More",
     "page.practice.back_to_game": "Back to my match",
     "page.practice.kept_game": 'Your match is kept until you start a new one: "Back to my match" returns to it.',
-    "page.practice.link_ready": "This link has set up a match for you: check the settings, then press \"Start the match\".",
+    "page.practice.link_ready": 'This link has set up a match for you: check the settings, then press "Start the match".',
     "page.practice.confirm_replace": "Start this new match? The match in progress will be lost.",
     "page.practice.confirm_replace_yes": "Start the new match",
     "page.practice.confirm_keep": "Keep my match",
