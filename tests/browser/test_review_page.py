@@ -75,7 +75,8 @@ def wait_loaded(page: Any) -> None:
 def wait_idle(page: Any) -> None:
     page.wait_for_function(
         "() => document.querySelector('.review-page').dataset.busy === 'false'"
-        " && document.querySelector('.review-page__status').textContent !== ''",
+        " && (document.querySelector('.review-page__status').textContent !== ''"
+        " || document.querySelector('.review-page__error') !== null)",
         timeout=REVIEW_MS,
     )
 
@@ -239,9 +240,8 @@ def test_a_match_record_reviews_the_round_chosen_and_sums_up_the_match(
     page.select_option("#review-round", "1")
     no_json, line, column = broken(json.dumps(record, indent=2))
     paste(page, no_json)
-    wait_idle(page)
     message = text(lang, "error.record_bad_json", at=line, column=column)
-    assert status(page) == spaced(f"{message} {w['unchanged']}")
+    said_at(page, "review-text", f"{message} {w['unchanged']}")
     assert page.locator("#review-round").input_value() == "1"
     assert page.locator("#review-seat").input_value() == "2"
     assert page.locator(".review-page__round").is_visible()
