@@ -284,3 +284,25 @@ def only_this_host(page_log: PageLog, site_url: str) -> None:
     hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
     assert hosts == {urlsplit(site_url).netloc}
     assert page_log.errors() == [], "\n".join(page_log.errors())
+
+
+def held_engine(context: Any) -> tuple[list[Any], Any]:
+    """Holds back every request for the engine's files (Pyodide's, the engine's) until
+    ``release()``: the page waits on an engine that has not started."""
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/assets/{pyodide,engine}/**", hold)
+
+    def release() -> None:
+        released.append(True)
+        for route in held:
+            route.continue_()
+
+    return held, release

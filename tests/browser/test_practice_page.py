@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import axe_violations, only_this_host, wider_than
+from conftest import axe_violations, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.records import replay
@@ -348,16 +348,7 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
         start_game(root, lang)
         wait_ready(page)
         kept = hand(root)
-        held: list[Any] = []
-        released: list[bool] = []
-
-        def hold(route: Any) -> None:
-            if released:
-                route.continue_()
-            else:
-                held.append(route)
-
-        context.route("**/assets/{pyodide,engine}/**", hold)
+        held, release = held_engine(context)
         page.reload()
         page.wait_for_function("document.querySelector('.practice__app:not([hidden])')")
         page.wait_for_timeout(1500)  # the engine's files are asked for, and held
@@ -374,9 +365,7 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
             page.wait_for_timeout(500)
         violations = axe_violations(page, [ROOT])
         assert violations == [], violations
-        released.append(True)
-        for route in held:
-            route.continue_()
+        release()
         root.evaluate("el => { el.dataset.pace = '0'; }")
         wait_ready(page)
         assert hand(root) == kept

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import axe_violations, only_this_host, wider_than
+from conftest import axe_violations, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.words import strings
@@ -548,28 +548,6 @@ def told_at(page: Any, control: str, message: str) -> None:
     assert facts["invalid"] == "true" and facts["focused"], facts
     assert facts["times"] == 1, facts  # said once: not in the status line too
     assert in_view(page, control) and in_view(page, note)
-
-
-def held_engine(context: Any) -> tuple[list[Any], Any]:
-    """Holds back every request for the engine's files (Pyodide's, the engine's) until
-    ``release()``: the page waits on an engine that has not started."""
-    held: list[Any] = []
-    released: list[bool] = []
-
-    def hold(route: Any) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    context.route("**/assets/{pyodide,engine}/**", hold)
-
-    def release() -> None:
-        released.append(True)
-        for route in held:
-            route.continue_()
-
-    return held, release
 
 
 @pytest.mark.parametrize(("viewport", "scheme"), VIEWPORTS)
