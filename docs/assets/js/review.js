@@ -12,7 +12,15 @@
 // review on the page all stay. The root's data-busy is "true" while the engine reads a
 // record; data-loaded is "true" once one is read.
 
-import { engineFailure, fill, request, startEngine, startOnInteraction } from "./page-kit.js";
+import {
+  clearAt,
+  engineFailure,
+  fill,
+  request,
+  showAt,
+  startEngine,
+  startOnInteraction,
+} from "./page-kit.js";
 import { reviewPanel } from "./review-panel.js";
 import { fileRefusal, refusal } from "./store.js";
 
@@ -67,33 +75,10 @@ function setup(root) {
   // the field takes the focus: the reader is where the message is.
   const FIELDS = { paste: el.text, file: el.file };
 
-  function mark(field, message) {
-    const id = `${field.id}-error`;
-    let note = $(`#${id}`);
-    const help = `${field.id}-help`;
-    if (!message) {
-      note?.remove();
-      field.removeAttribute("aria-invalid");
-      field.setAttribute("aria-describedby", help);
-      return;
-    }
-    if (!note) {
-      note = document.createElement("span");
-      note.className = "review-page__error";
-      note.id = id;
-      field.after(note);
-    }
-    note.textContent = message;
-    field.setAttribute("aria-invalid", "true");
-    field.setAttribute("aria-describedby", `${id} ${help}`);
-  }
-
   function refuse(message, source) {
     say("");
-    for (const [name, field] of Object.entries(FIELDS)) {
-      mark(field, name === source ? `${message} ${words.unchanged}` : "");
-    }
-    FIELDS[source].focus();
+    for (const [name, field] of Object.entries(FIELDS)) if (name !== source) clearAt(field);
+    showAt(FIELDS[source], `${message} ${words.unchanged}`, "review-page__error");
   }
 
   function options(select, count, word, key) {
@@ -135,7 +120,7 @@ function setup(root) {
     el.game.textContent = `${done} ${fill(words.rounds, { count: loaded.rounds })}`;
     el.choice.hidden = false;
     root.dataset.loaded = "true";
-    for (const field of Object.values(FIELDS)) mark(field, "");
+    for (const field of Object.values(FIELDS)) clearAt(field);
     say(done);
     el.seat.focus();
   }
