@@ -58,6 +58,39 @@ REVIEW_ID = "practice-review"
 """The id of the review of a finished round (``hooks/review_panel.py``)."""
 REVIEW_ROUND_ID = "practice-review-round"
 """The id of the chooser of the finished round to review."""
+KEYS = [
+    ("1–9", "1 2 3 4 5 6 7 8 9", "tile"),
+    ("H", "h", "hint"),
+    ("U", "u", "undo"),
+    ("E", "e", "ends"),
+    ("L", "l", "last"),
+    ("W", "w", "turn"),
+    ("T", "t", "table"),
+    ("Esc", "Escape", "cancel"),
+    ("?", "?", "help"),
+]
+"""The table's keyboard shortcuts: what the help lists (the key as shown), the keys
+that press it (``KeyboardEvent.key``, a letter in either case) and the action the
+script wires it to. The script reads them from the help panel, so they are written
+once, here."""
+
+
+def render_keys(lang: str) -> str:
+    """The help panel of the table's keyboard shortcuts, a dialog opened by "?" or the
+    menu; each line carries its keys and action for the script."""
+    rows = "".join(
+        f'<li data-action="{action}" data-keys="{_e(keys)}"><kbd>{_e(shown)}</kbd> '
+        f"{_e(_word(lang, PREFIX + 'keys.' + action))}</li>"
+        for shown, keys, action in KEYS
+    )
+    return (
+        '<dialog class="practice__keys" aria-labelledby="practice-keys-title">'
+        f'<h2 id="practice-keys-title">{_e(_word(lang, PREFIX + "keys_title"))}</h2>'
+        f'<ul class="practice__keys-list">{rows}</ul>'
+        '<form method="dialog"><p class="practice__confirm-actions">'
+        '<button type="submit" class="domino-button domino-button--primary">'
+        f"{_e(_word(lang, PREFIX + 'keys_close'))}</button></p></form></dialog>"
+    )
 
 
 def partnership_players() -> list[int]:
@@ -152,7 +185,10 @@ def render_game(lang: str) -> str:
         '<div class="practice__menu-items">'
         + kit.button("practice__download", w("download"), aria_describedby="practice-download-note")
         + '<span class="practice__help practice__download-note" id="practice-download-note">'
-        "</span>" + kit.button("practice__new", w("new_game")) + "</div></details>"
+        "</span>"
+        + kit.button("practice__keys-button", w("keys_title"), aria_haspopup="dialog")
+        + kit.button("practice__new", w("new_game"))
+        + "</div></details>"
     )
     toolbar = (
         kit.button("practice__hint-button", w("hint"))
@@ -173,9 +209,10 @@ def render_game(lang: str) -> str:
         'aria-labelledby="practice-table-title">'
         '<div class="practice__layout"></div></div>'
         '<div class="practice__callouts">'
-        '<p class="practice__open-ends" hidden></p>'
+        '<p class="practice__open-ends"></p>'
+        '<p class="practice__last-tile" hidden></p>'
         '<ul class="practice__notes" hidden></ul>'
-        '<p class="practice__hint" aria-live="polite" hidden></p>'
+        '<p class="practice__hint" id="practice-hint" aria-live="polite" hidden></p>'
         "</div>"
         '<div class="practice__end" hidden tabindex="-1">'
         '<h2 class="practice__end-title"></h2>'
@@ -211,6 +248,9 @@ def render_game(lang: str) -> str:
         '<div class="practice__info">'
         f'<h3 id="practice-seats-title" class="domino-sr-only">{_e(w("seats"))}</h3>'
         '<ul class="practice__seats" aria-labelledby="practice-seats-title"></ul>'
+        '<div class="practice__feed-wrap">'
+        f'<h3 id="practice-feed-title" class="domino-sr-only">{_e(w("feed"))}</h3>'
+        '<ol class="practice__feed" aria-labelledby="practice-feed-title"></ol></div>'
         '<p class="practice__boneyard" hidden></p>'
         '<div class="practice__score-wrap">'
         '<table class="practice__score">'
@@ -270,6 +310,7 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
         + '<p class="practice__phase domino-sr-only" aria-live="polite"></p>'
         '<div class="practice__said domino-sr-only" role="log" aria-live="polite"></div>'
         + render_confirm()
+        + render_keys(lang)
         + "</div></div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
     )

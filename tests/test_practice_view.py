@@ -21,7 +21,7 @@ from engine.core.boundary import MAX_SEED
 from engine.core.rules import PRESETS, needs_players, option_choices
 from engine.core.state import RoundState
 from engine.core.tiles import Tile
-from engine.core.words import strings
+from engine.core.words import strings, text
 from engine.features import practice
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
@@ -251,7 +251,9 @@ def test_hand_lines_and_seat_lines_are_whole_sentences_of_the_language():
 
 def test_the_open_ends_are_counted_in_all_fives_only():
     fives = practice_view(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
-    assert fives["open_ends"]["count"] == 0 and fives["open_ends"]["text"]
+    # An empty table: the open-ends line says so; there is no sum to tell.
+    assert fives["open_ends"] == {"count": 0, "text": ""}
+    assert fives["ends_line"] == strings("de")["practice.ends_line.empty"]
     save, views = play_match(practice.new_save("all-fives", {}, 2, ["club"], seed=1), "de")
     game = practice.load_game(save)
     last = next(v for v in views if v["phase"] != "play")
@@ -477,7 +479,7 @@ def test_the_table_comes_drawn_for_a_phone_as_well():
     view = next(v for v in views if v["phase"] != "play")
     caption = strings("en")["practice.table"].format(round=1)
     layout = game.rounds[0].layout
-    args = {"size": PAGE_SIZE, "highlight_last": True}
+    args = {"size": PAGE_SIZE, "highlight_last": True, "name": view["table_name"]}
     assert view["layout"] == layout_svg(layout, "en", caption, **args)
     assert view["layout_narrow"] == layout_svg(layout, "en", caption, fit="narrow", **args)
     assert view["layout_narrow"] != view["layout"]
@@ -606,3 +608,125 @@ def test_the_readers_tiles_are_drawn_at_the_hands_size():
     assert [t["svg"] for t in view["hand"]] == [
         tile_svg(Tile.parse(t["code"]), HAND_SIZE) for t in view["hand"]
     ]
+
+
+def expected_last(events: list, lang: str) -> list[str]:
+    """Each seat's last turn of ``events`` told as its seat line's second line: a turn is
+    a seat's events in a row (its draws, then the play or pass that ends it), read from
+    the start of the round."""
+    turns: dict[int, list] = {}
+    for k, event in enumerate(events):
+        same_turn = k > 0 and events[k - 1].seat == event.seat and events[k - 1].kind == "draw"
+        turns[event.seat] = [*turns[event.seat], event] if same_turn else [event]
+    first_play = next((e for e in events if e.kind == "play"), None)
+    out = []
+    for seat in range(max(turns, default=0) + 1):
+        turn = turns.get(seat)
+        if not turn:
+            out.append("")
+            continue
+        final, draws = turn[-1], sum(e.kind == "draw" for e in turn)
+        end = strings(lang)[f"end.to.{final.end}"] if final.end else ""
+        if final.kind == "pass":
+            key = "draw_pass" if draws else "pass"
+        elif final.kind == "draw":
+            key = "draw"
+        else:
+            key = "draw_play" if draws else "lead" if final is first_play else "play"
+            key += ".scores" if final.score else ""
+        out.append(
+            text(lang, f"practice.last.{key}", tile=final.tile, end=end, count=draws,
+                 points=final.score)
+        )  # fmt: skip
+    return out
+
+
+def test_every_seat_shows_its_last_turn_and_the_last_tile_its_layer(match):
+    """After every move each seat's line ends with what it did last (its draws told
+    with the play or pass after them), the last tile names who laid it, and the feed is
+    the log's last three entries."""
+    save, views = match
+    game = practice.load_game(save)
+    kinds = set()
+    for view in views:
+        if view["phase"] == "play" and not view["your_turn"]:
+            continue
+        state = _state_at(game, view) if view["phase"] == "play" else game.rounds[view["round"] - 1]
+        events = list(state.observation(0).events)
+        lasts = [seat["last"] for seat in view["seats"]]
+        wanted = expected_last(events, "en")
+        assert lasts == wanted + [""] * (len(lasts) - len(wanted))
+        kinds |= {e.kind for e in events}
+        plays = [e for e in events if e.kind == "play"]
+        if plays:
+            who = "you" if plays[-1].seat == 0 else "seat"
+            assert view["last_tile"] == {
+                "tile": str(plays[-1].tile),
+                "seat": plays[-1].seat,
+                "text": text("en", f"practice.last_tile.{who}", tile=plays[-1].tile,
+                             seat=plays[-1].seat + 1),
+            }  # fmt: skip
+        else:
+            assert view["last_tile"] is None
+        assert view["feed"] == [e["text"] for e in view["log"][-3:]]
+    assert "play" in kinds
+
+
+def test_a_draw_game_tells_draws_and_passes_in_the_seat_lines():
+    _, views = play_match(practice.new_save("draw", {}, 3, ["club", "club"], seed=23))
+    lines = {seat["last"] for view in views for seat in view["seats"]}
+    s = strings("en")
+    for key in ("practice.last.draw_play", "practice.last.draw_pass"):
+        head = s[key].split("{count")[0]
+        tail = s[key].split("}")[-1]
+        assert any(line.startswith(head) and line.endswith(tail) for line in lines), key
+
+
+@pytest.mark.parametrize(("preset", "players"), [("block", 2), ("block-dk", 3), ("draw", 4),
+                                                 ("all-fives", 4)])  # fmt: skip
+def test_the_table_is_named_in_short_and_described_in_full(preset, players):
+    """The table's accessible name is the round, the number of tiles and the open ends
+    with their values; the tile-by-tile description is only its description."""
+    levels = ["club"] * (players - 1)
+    save, views = play_match(practice.new_save(preset, {}, players, levels, seed=7), "fr")
+    game = practice.load_game(save)
+    longest = 0
+    for view in views:
+        if view["phase"] != "play" or not view["your_turn"]:
+            continue
+        layout = _state_at(game, view).layout
+        name = view["table_name"]
+        longest = max(longest, len(name))
+        ends = text("fr", "practice.ends_line", ends=", ".join(
+            text("fr", f"practice.ends_line.{e.end}", value=e.value) for e in layout.ends
+        )) if layout.tiles else strings("fr")["practice.ends_line.empty"]  # fmt: skip
+        assert view["ends_line"] == ends
+        assert name == text(
+            "fr", "practice.table_name", round=view["round"], count=len(layout.tiles), ends=ends
+        )
+        for svg in (view["layout"], view["layout_narrow"]):
+            fid = re.search(r'<title id="([^"]+)-title">', svg).group(1)
+            assert f'aria-labelledby="{fid}-title" aria-describedby="{fid}-desc"' in svg
+            assert f'<title id="{fid}-title">{name}</title>' in svg
+            desc = re.search(r"<desc[^>]*>([^<]*)</desc>", svg).group(1)
+            assert all(str(t) in desc for t in layout.tiles)
+    # Short however long the round: four open ends and their values at most.
+    assert 0 < longest <= 120, longest
+
+
+def test_whose_turn_and_the_last_move_are_told_on_demand():
+    save = practice.new_save("all-fives", {}, 3, ["club", "club"], seed=4)
+    view = practice_view(save, "de")
+    who = "you" if view["your_turn"] else "seat"
+    assert view["whose_turn"] == text("de", f"practice.whose_turn.{who}", seat=view["turn"] + 1)
+    assert view["last_move"] == strings("de")["practice.last_move.none"]
+    save, views = play_match(save, "de")
+    scored = [v for v in views if v["log"] and v["log"][-1]["kind"] == "score"]
+    assert scored, "no play scored"
+    for view in scored:  # a play that scores is told with its score
+        assert view["last_move"] == " ".join(e["text"] for e in view["log"][-2:])
+    final = views[-1]
+    assert final["whose_turn"] == strings("de")["practice.whose_turn.none"]
+    moves = [e for e in final["log"] if e["kind"] != "end"]
+    told = moves[-2:] if moves[-1]["kind"] == "score" else moves[-1:]
+    assert final["last_move"] == " ".join(e["text"] for e in told)

@@ -40,18 +40,21 @@ def layout_svg(
     size: float = svg.UNIT,
     highlight_last: bool = False,
     fit: svg.Fit = "wide",
+    name: str | None = None,
 ) -> str:
     """``layout`` drawn with its title and description in ``lang``; ``highlight_last``
     marks the tile placed last (the step's move); ``fit="narrow"`` arranges it for a
-    phone (see :func:`engine.presentation.svg.render`)."""
+    phone (see :func:`engine.presentation.svg.render`). A ``name`` is the drawing's
+    whole accessible name (its title), the description then only described by it."""
     last = len(layout.tiles) - 1 if highlight_last and layout.tiles else None
     return svg.render(
         layout,
-        title=title(layout, lang),
+        title=title(layout, lang) if name is None else name,
         desc=figure_description(layout, caption, lang),
         size=size,
         highlight=last,
         fit=fit,
+        named=name is not None,
     )
 
 

@@ -552,6 +552,7 @@ def render(
     highlight: int | None = None,
     decorative: bool = False,
     fit: Fit = "wide",
+    named: bool = False,
 ) -> str:
     """``layout`` as a standalone ``<svg>`` element.
 
@@ -564,7 +565,9 @@ def render(
     or description and is hidden from assistive technology (the text around it names
     what it shows). ``fit`` arranges the layout for a page (``"wide"``) or a phone
     (``"narrow"``, at most :data:`NARROW_WIDTH` units wide); the two drawings of one
-    layout have different element ids, so both can be in one page.
+    layout have different element ids, so both can be in one page. A ``named`` drawing
+    is named by its title alone, its description only describing it (a short name for a
+    drawing read again and again); otherwise title and description together name it.
     """
     if title is None:
         title = layout_title(layout)
@@ -575,6 +578,11 @@ def render(
     bx, by, bw, bh = arr.bounds(markers)
     bx, by, bw, bh = bx - _MARGIN, by - _MARGIN, bw + 2 * _MARGIN, bh + 2 * _MARGIN
     scale = size / UNIT
+    labels = (
+        f'aria-labelledby="{fid}-title" aria-describedby="{fid}-desc"'
+        if named
+        else f'aria-labelledby="{fid}-title {fid}-desc"'
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="domino-layout" '
         f'viewBox="{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)}" '
@@ -583,7 +591,7 @@ def render(
         + (
             'aria-hidden="true" focusable="false">'
             if decorative
-            else f'role="img" aria-labelledby="{fid}-title {fid}-desc">'
+            else f'role="img" {labels}>'
             f'<title id="{fid}-title">{_esc(title)}</title>'
             f'<desc id="{fid}-desc">{_esc(desc)}</desc>'
         ),

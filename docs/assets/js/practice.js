@@ -45,6 +45,7 @@ const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed
 const REVIEW_VERSION = 1;
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
 const TARGET_PX = 44; // an end marker's button is at least this wide and high
+const RESTORED_MS = 6000; // how long "your saved match is back" stays on the table
 
 const root = document.querySelector(".practice");
 if (root) setup(root);
@@ -85,6 +86,10 @@ function setup(root) {
     board: $(".practice__board"),
     layout: $(".practice__layout"),
     openEnds: $(".practice__open-ends"),
+    lastTile: $(".practice__last-tile"),
+    feed: $(".practice__feed"),
+    keys: $(".practice__keys"),
+    keysButton: $(".practice__keys-button"),
     notes: $(".practice__notes"),
     hint: $(".practice__hint"),
     callouts: $(".practice__callouts"),
@@ -130,6 +135,7 @@ function setup(root) {
   let choosing = null; // the hand tile whose end the reader is choosing
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
+  let hinted = null; // the hint's move on the table now: {code, end}
   const reviewWords = JSON.parse(el.review.dataset.words);
   const review = reviewPanel(el.review, {
     ask: (method, args) => ask(method, args),
@@ -419,6 +425,7 @@ function setup(root) {
     showLinkInUrl();
     el.hint.hidden = true;
     el.hint.textContent = "";
+    hinted = null;
     if (view.your_turn || view.phase !== "play") fast = false;
     el.form.hidden = true;
     el.game.hidden = false;
@@ -464,9 +471,12 @@ function setup(root) {
       };
       if (silent) return;
     }
-    for (const entry of log.slice(heard.count)) {
+    // The entries that came at once are said in one announcement: a screen reader that
+    // reads the newest change of a live region first loses none of them.
+    const fresh = log.slice(heard.count).map(logText);
+    if (fresh.length) {
       const p = document.createElement("p");
-      p.textContent = logText(entry);
+      p.textContent = fresh.join(" ");
       el.said.append(p);
     }
     heard.count = log.length;
@@ -567,6 +577,23 @@ function setup(root) {
     }
     fitLayout(changed);
     if (choosing) showEndTargets(choosing);
+    markHint();
+  }
+
+  // The hint's tile is marked in the hand, and the end it goes on on the table.
+  function markHint() {
+    for (const m of el.layout.querySelectorAll(".domino-markers .is-hinted")) {
+      m.classList.remove("is-hinted");
+    }
+    if (!hinted) return;
+    const b = el.tiles.querySelector(`[data-tile="${hinted.code}"]`);
+    b?.classList.add("is-hinted");
+    b?.setAttribute("aria-describedby", el.hint.id);
+    if (hinted.end) {
+      el.layout
+        .querySelector(`.domino-markers [data-end="${hinted.end}"]`)
+        ?.classList.add("is-hinted");
+    }
   }
 
   function tileButton(tile, playable) {
@@ -622,9 +649,11 @@ function setup(root) {
     el.downloadNote.textContent = note;
     el.downloadNote.hidden = !note;
 
-    const openEnds = view.open_ends ? view.open_ends.text : "";
-    el.openEnds.textContent = openEnds;
-    el.openEnds.hidden = !openEnds;
+    // The open ends, in every game (in All Fives with what they add up to), and who
+    // laid the last tile.
+    el.openEnds.textContent = [view.ends_line, view.open_ends?.text ?? ""].join(" ").trim();
+    el.lastTile.textContent = view.last_tile?.text ?? "";
+    el.lastTile.hidden = !view.last_tile;
     const notes = view.notes;
     el.notes.replaceChildren(...notes.map(item));
     el.notes.hidden = notes.length === 0;
@@ -645,9 +674,17 @@ function setup(root) {
         // The seat to move is marked (its line says so too, in the page's language).
         li.classList.toggle("is-turn", s.turn);
         if (s.turn) li.setAttribute("aria-current", "true");
+        // What the seat did last this round, until it acts again.
+        if (s.last) {
+          const last = document.createElement("span");
+          last.className = "practice__last";
+          last.textContent = s.last;
+          li.append(" ", last);
+        }
         return li;
       }),
     );
+    el.feed.replaceChildren(...view.feed.map(item));
     el.boneyard.hidden = view.boneyard === null;
     if (view.boneyard !== null) {
       el.boneyard.textContent = fill(words.boneyard, { count: view.boneyard });
@@ -882,6 +919,50 @@ function setup(root) {
     if (event.key === "Escape" && choosing) el.cancel.click();
   });
 
+  // --- Keyboard shortcuts: the keys and their actions are the help panel's ------------
+
+  // A message said on demand: said again even when it is the same as the last one.
+  function tell(message) {
+    say("");
+    requestAnimationFrame(() => say(message));
+  }
+
+  const shortcuts = new Map();
+  for (const line of el.keys.querySelectorAll("[data-action]")) {
+    for (const key of line.dataset.keys.split(" "))
+      shortcuts.set(key.toLowerCase(), line.dataset.action);
+  }
+  const actions = {
+    tile: (key) => {
+      const tile = view.hand[Number(key) - 1];
+      if (tile && !choosing) chooseTile(tile.code);
+    },
+    hint: () => el.hintButton.disabled || el.hintButton.click(),
+    undo: () => el.undo.disabled || el.undo.click(),
+    ends: () => tell(el.openEnds.textContent),
+    last: () => tell(view.last_move),
+    turn: () => tell(view.whose_turn),
+    table: () => tell(el.layout.querySelector("svg desc")?.textContent ?? ""),
+    help: () => openKeys(),
+  };
+
+  function openKeys() {
+    el.menu.open = false;
+    if (!el.keys.open) el.keys.showModal();
+  }
+
+  el.keysButton.addEventListener("click", openKeys);
+  document.addEventListener("keydown", (event) => {
+    if (!view || el.game.hidden || event.defaultPrevented) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.closest?.("input, select, textarea, [contenteditable], dialog")) return;
+    const action = actions[shortcuts.get(event.key.toLowerCase())];
+    if (!action) return;
+    event.preventDefault();
+    action(event.key);
+  });
+
   el.hintButton.addEventListener("click", async () => {
     if (busy || !view) return;
     const mine = token;
@@ -889,6 +970,12 @@ function setup(root) {
     if (!reply || mine !== token) return;
     el.hint.textContent = reply.text;
     el.hint.hidden = false;
+    // The engine names the move; the hand's tiles carry every move each can make.
+    for (const tile of view.hand) {
+      const e = tile.ends.find((x) => x.move === reply.move);
+      if (e) hinted = { code: tile.code, end: e.end };
+    }
+    render();
   });
   el.undo.addEventListener("click", () => act("practice_undo").then(focusTurn));
   el.skip.addEventListener("click", () => {
@@ -1052,6 +1139,10 @@ function setup(root) {
     if (reply) {
       adopt(reply, { silent: true });
       say(words.restored);
+      // Said, then gone: it would otherwise stay on the table until the next move.
+      setTimeout(() => {
+        if (el.status.textContent === words.restored) say("");
+      }, RESTORED_MS);
       placeTable();
       focusTurn();
       return;

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.core.layout import Layout
 from engine.core.policy import LayoutPolicy
-from engine.core.state import Move, RoundState
+from engine.core.state import Event, Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, say, strings, text
 from engine.features.practice import YOU, Game, link, load_game
@@ -35,6 +35,9 @@ from engine.presentation.views.rounds import (
     tell_ending,
     tell_result,
 )
+
+FEED = 3
+"""How many of the round's latest log entries the table shows beside the board."""
 
 
 def seat_name(game: Game, seat: int, lang: str) -> str:
@@ -203,12 +206,98 @@ def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
     layout = state.layout
     count = layout.count()
     if not layout.tiles:
-        told = strings(lang)["practice.open_ends.empty"]
+        told = ""  # the open-ends line says the table is empty
     elif layout.fives_score():
         told = text(lang, "practice.open_ends.scores", count=count)
     else:
         told = text(lang, "practice.open_ends.count", count=count)
     return {"count": count, "text": told}
+
+
+def ends_line(layout: Layout, lang: str) -> str:
+    """The open ends and the number each takes, in every game: "Open ends: left 3,
+    right 5." (as :attr:`Layout.ends` lists them)."""
+    if not layout.tiles:
+        return strings(lang)["practice.ends_line.empty"]
+    ends = [text(lang, f"practice.ends_line.{e.end}", value=e.value) for e in layout.ends]
+    s = strings(lang)
+    return text(lang, "practice.ends_line", ends=s["practice.ends_line.sep"].join(ends))
+
+
+def table_name(layout: Layout, round_number: int, lang: str) -> str:
+    """The table's short accessible name: the round, how many tiles lie on it and its
+    open ends. The tile-by-tile description stays the drawing's description."""
+    return text(
+        lang,
+        "practice.table_name",
+        round=round_number,
+        count=len(layout.tiles),
+        ends=ends_line(layout, lang),
+    )
+
+
+def _last_action(turn: list[Event], lead: bool, lang: str) -> str:
+    """One seat's turn (its draws, then the play or pass that ended it, if any) in a
+    few words: "drew 2 tiles and passed". ``lead``: the play is the round's first."""
+    final = turn[-1]
+    draws = sum(e.kind == "draw" for e in turn)
+    if final.kind == "play":
+        key = "lead" if lead and not draws else "draw_play" if draws else "play"
+        if final.score:
+            key += ".scores"
+    elif final.kind == "pass":
+        key = "draw_pass" if draws else "pass"
+    else:
+        key = "draw"
+    end = strings(lang)[f"end.to.{final.end}"] if final.end is not None else ""
+    return text(
+        lang, f"practice.last.{key}", tile=final.tile, end=end, count=draws, points=final.score
+    )
+
+
+def last_actions(state: RoundState, lang: str) -> list[str]:
+    """Each seat's last turn of the round as the reader's seat saw it ("" for a seat
+    that has not played yet): the draws of a turn are told with the play or pass that
+    ended it."""
+    events = state.observation(YOU).events
+    lead = next((k for k, e in enumerate(events) if e.kind == "play"), -1)
+    out = [""] * len(state.hands)
+    k = len(events) - 1
+    while k >= 0:
+        seat = events[k].seat
+        start = k
+        while start > 0 and events[start - 1].seat == seat and events[start - 1].kind == "draw":
+            start -= 1
+        if not out[seat]:
+            out[seat] = _last_action(list(events[start : k + 1]), k == lead, lang)
+        k = start - 1
+    return out
+
+
+def _last_tile(state: RoundState, lang: str) -> dict[str, Any] | None:
+    """The tile laid last and who laid it."""
+    play = next((e for e in reversed(state.events) if e.kind == "play"), None)
+    if play is None:
+        return None
+    return {
+        "tile": str(play.tile),
+        "seat": play.seat,
+        "text": text(
+            lang,
+            f"practice.last_tile.{_who(play.seat)}",
+            tile=play.tile,
+            seat=reader_seat(play.seat),
+        ),
+    }
+
+
+def _last_move(log: list[dict[str, Any]], lang: str) -> str:
+    """The round's last move as the log tells it (a play with what it scored)."""
+    moves = [e for e in log if e["kind"] != "end"]
+    if not moves:
+        return strings(lang)["practice.last_move.none"]
+    told = moves[-2:] if moves[-1]["kind"] == "score" else moves[-1:]
+    return " ".join(e["text"] for e in told)
 
 
 def _notes(game: Game, state: RoundState, lang: str) -> list[str]:
@@ -225,10 +314,19 @@ def _notes(game: Game, state: RoundState, lang: str) -> list[str]:
     return notes
 
 
-def _draw(layout: Layout, lang: str, caption: str, last: bool, fit: Fit) -> str:
-    """The table drawn ``fit="wide"`` or ``"narrow"`` (for a phone)."""
+def _draw(
+    layout: Layout, lang: str, caption: str, last: bool, fit: Fit, name: str | None = None
+) -> str:
+    """The table drawn ``fit="wide"`` or ``"narrow"`` (for a phone); ``name`` its short
+    accessible name, when it has one."""
     return layout_svg(
-        layout, lang, caption, size=PAGE_SIZE, highlight_last=last and bool(layout.tiles), fit=fit
+        layout,
+        lang,
+        caption,
+        size=PAGE_SIZE,
+        highlight_last=last and bool(layout.tiles),
+        fit=fit,
+        name=name,
     )
 
 
@@ -305,8 +403,11 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
         round_points = list(state.play_points)
         totals = game.match.ledger.after(round_points)
     caption = text(lang, "practice.table", round=len(game.rounds))
-    wide = _draw(state.layout, lang, caption, True, "wide")
-    narrow = _draw(state.layout, lang, caption, True, "narrow")
+    table = table_name(state.layout, len(game.rounds), lang)
+    wide = _draw(state.layout, lang, caption, True, "wide", table)
+    narrow = _draw(state.layout, lang, caption, True, "narrow", table)
+    lasts = last_actions(state, lang)
+    log = _log(game, state, lang)
     seats = []
     for seat in range(game.players):
         name = seat_name(game, seat, lang)
@@ -319,6 +420,7 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
                 "tiles": count,
                 "turn": seat == turn,
                 "text": text(lang, key, name=name, count=count),
+                "last": lasts[seat],
             }
         )
     finished = any(r.is_terminal for r in game.rounds)
@@ -336,13 +438,23 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
             if turn is not None
             else ""
         ),
+        "whose_turn": (
+            strings(lang)["practice.whose_turn.none"]
+            if turn is None
+            else text(lang, f"practice.whose_turn.{_who(turn)}", seat=reader_seat(turn))
+        ),
         "layout": wide,
         "layout_narrow": narrow,
+        "table_name": table,
+        "ends_line": ends_line(state.layout, lang),
+        "last_tile": _last_tile(state, lang),
+        "last_move": _last_move(log, lang),
         "hand": hand,
         "seats": seats,
         "boneyard": state.boneyard_size if game.rules.policy.deal.boneyard else None,
         "open_ends": _open_ends(state, lang),
-        "log": _log(game, state, lang),
+        "log": log,
+        "feed": [e["text"] for e in log[-FEED:]],
         "sides": [
             {
                 "name": _side_name(game, side, lang),
