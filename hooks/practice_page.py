@@ -52,8 +52,10 @@ from hooks.review_panel import words as review_words
 
 PREFIX = "page.practice."
 SCRIPT = "assets/js/practice.js"
-PACE_MS = 800
-"""The pause between two of the computer's moves shown one at a time."""
+PACES = {"slow": 1600, "normal": 800, "quick": 300, "instant": 0}
+"""The pauses (ms) the reader may choose between two of the computer's moves."""
+PACE = "normal"
+"""The pace of a reader who has not chosen one."""
 REVIEW_ID = "practice-review"
 """The id of the review of a finished round (``hooks/review_panel.py``)."""
 REVIEW_ROUND_ID = "practice-review-round"
@@ -186,7 +188,16 @@ def render_game(lang: str) -> str:
         + kit.button("practice__download", w("download"), aria_describedby="practice-download-note")
         + '<span class="practice__help practice__download-note" id="practice-download-note">'
         "</span>"
+        + kit.button("practice__copy-link", w("copy_link"))
         + kit.button("practice__keys-button", w("keys_title"), aria_haspopup="dialog")
+        + '<p class="practice__pace-field"><label for="practice-pace">'
+        + f'{_e(w("pace"))}</label><select id="practice-pace">'
+        + "".join(
+            f'<option value="{ms}"{" selected" if name == PACE else ""}>'
+            f"{_e(w('pace.' + name))}</option>"
+            for name, ms in PACES.items()
+        )
+        + "</select></p>"
         + kit.button("practice__new", w("new_game"))
         + "</div></details>"
     )
@@ -213,6 +224,8 @@ def render_game(lang: str) -> str:
         '<p class="practice__last-tile" hidden></p>'
         '<ul class="practice__notes" hidden></ul>'
         '<p class="practice__hint" id="practice-hint" aria-live="polite" hidden></p>'
+        '<p class="practice__link" hidden><label for="practice-link">'
+        f'{_e(w("link_label"))}</label> <input id="practice-link" type="url" readonly></p>'
         "</div>"
         '<div class="practice__end" hidden tabindex="-1">'
         '<h2 class="practice__end-title"></h2>'
@@ -240,11 +253,14 @@ def render_game(lang: str) -> str:
         '<div class="practice__hand">'
         f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
         '<div class="practice__tiles" role="group" aria-labelledby="practice-tiles-title"></div>'
+        "</div>"
+        # The end choice lies over the hand and what follows it: the board keeps its size.
         '<div class="practice__ends" role="group" aria-labelledby="practice-which-end" hidden>'
+        '<div class="practice__ends-head">'
         '<p id="practice-which-end" class="practice__which-end"></p>'
-        '<div class="practice__end-buttons"></div>'
         + kit.button("practice__cancel", w("cancel"))
-        + "</div></div>"
+        + "</div>"
+        '<div class="practice__end-buttons"></div></div>'
         '<div class="practice__info">'
         f'<h3 id="practice-seats-title" class="domino-sr-only">{_e(w("seats"))}</h3>'
         '<ul class="practice__seats" aria-labelledby="practice-seats-title"></ul>'
@@ -301,7 +317,7 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
     words = json.loads(data)
     return (
         f'<div class="practice" data-search-exclude data-phase="setup" data-busy="false" '
-        f'data-pace="{PACE_MS}" {bounds()} data-words="{_e(data)}">'
+        f'data-pace="{PACES[PACE]}" {bounds()} data-words="{_e(data)}">'
         f'<p class="practice__noscript">{_e(words["needs_script"])}</p>'
         '<div class="practice__app" hidden>'
         '<p class="practice__status" role="status" aria-live="polite"></p>'

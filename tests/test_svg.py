@@ -300,7 +300,12 @@ def wide_drawing(name: str) -> str:
 @pytest.mark.parametrize("name", WIDE_DRAWINGS)
 def test_wide_drawings_are_unchanged(name: str) -> None:
     svg = wide_drawing(name)
-    assert hashlib.sha256(svg.encode()).hexdigest()[:16] == WIDE_DRAWINGS[name]
+    # Since issue 39 the end markers' numbers are hidden from assistive technology (the
+    # drawing's name says the open ends): nothing else has changed.
+    hidden = '<g class="domino-markers" aria-hidden="true" '
+    assert hidden in svg or name == "tile"
+    then = svg.replace(hidden, '<g class="domino-markers" ')
+    assert hashlib.sha256(then.encode()).hexdigest()[:16] == WIDE_DRAWINGS[name]
     if name.startswith("random"):
         _, seed, spinner = name.split()
         layout = random_layout(int(seed), spinner == "True")

@@ -625,7 +625,7 @@ def render(
     out.append("</g>")
     if markers and arr.markers:
         side = UNIT - 6
-        out.append(f'<g class="domino-markers" {_MARKER}>')
+        out.append(f'<g class="domino-markers" aria-hidden="true" {_MARKER}>')
         for m in arr.markers:
             out.append(
                 f'<g data-end="{m.end.value}" data-value="{m.value}">'

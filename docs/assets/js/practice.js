@@ -42,9 +42,11 @@ import {
 
 const STORAGE_KEY = "domino-practice-save";
 const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
+const PACE_KEY = "domino-practice-pace"; // the pace of the computer's moves the reader chose
 const REVIEW_VERSION = 1;
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
 const TARGET_PX = 44; // an end marker's button is at least this wide and high
+const ROOM_PX = TARGET_PX / 2; // room around the drawing for the end buttons beyond it
 const RESTORED_MS = 6000; // how long "your saved match is back" stays on the table
 
 const root = document.querySelector(".practice");
@@ -90,6 +92,10 @@ function setup(root) {
     feed: $(".practice__feed"),
     keys: $(".practice__keys"),
     keysButton: $(".practice__keys-button"),
+    copyLink: $(".practice__copy-link"),
+    link: $(".practice__link"),
+    linkInput: $("#practice-link"),
+    pace: $("#practice-pace"),
     notes: $(".practice__notes"),
     hint: $(".practice__hint"),
     callouts: $(".practice__callouts"),
@@ -136,6 +142,7 @@ function setup(root) {
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
   let hinted = null; // the hint's move on the table now: {code, end}
+  let whole = false; // the whole drawing is shown, for an end to be chosen
   const reviewWords = JSON.parse(el.review.dataset.words);
   const review = reviewPanel(el.review, {
     ask: (method, args) => ask(method, args),
@@ -426,6 +433,7 @@ function setup(root) {
     el.hint.hidden = true;
     el.hint.textContent = "";
     hinted = null;
+    el.link.hidden = true;
     if (view.your_turn || view.phase !== "play") fast = false;
     el.form.hidden = true;
     el.game.hidden = false;
@@ -544,8 +552,20 @@ function setup(root) {
       el.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     const height =
       el.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    let scale = Math.min(natural, width / box.width, height / box.height);
-    scale = Math.max(scale, MIN_TILE_PX / longest);
+    // The drawing keeps room around it for the end buttons that stand beyond its ends.
+    el.layout.style.padding = `${ROOM_PX}px`;
+    const room = 2 * ROOM_PX;
+    let scale = Math.min(natural, (width - room) / box.width, (height - room) / box.height);
+    // While an end is chosen on a table whose ends lie farther apart than the board, the
+    // whole drawing is shown (its tiles smaller for that moment): every end in view.
+    // (The end buttons may stand a whole button beyond the drawing's edge.)
+    if (whole) {
+      const reach = 2 * TARGET_PX;
+      scale = Math.min(scale, (width - reach) / box.width, (height - reach) / box.height);
+      scale = Math.max(scale, 0.05);
+    } else {
+      scale = Math.max(scale, MIN_TILE_PX / longest);
+    }
     svg.style.maxWidth = "none";
     svg.style.width = `${box.width * scale}px`;
     svg.style.height = `${box.height * scale}px`;
@@ -814,8 +834,11 @@ function setup(root) {
 
   function closeEnds() {
     choosing = null;
-    el.tiles.hidden = false;
-    el.hand.style.minHeight = "";
+    if (whole) {
+      whole = false;
+      fitLayout(false);
+    }
+    el.tiles.inert = false;
     el.ends.hidden = true;
     el.endButtons.replaceChildren();
     for (const b of el.layout.querySelectorAll(".practice__end-target")) b.remove();
@@ -828,19 +851,83 @@ function setup(root) {
     act("practice_play", { move }).then(focusTurn);
   }
 
-  // Real buttons over the drawn end markers, each as large as a fingertip. Drawn again
-  // (the board resized), the buttons move with their markers: they are never replaced.
+  // An end's number, the same on its button in the list and on the table (and its key).
+  function endNumber(n) {
+    const span = document.createElement("span");
+    span.className = "practice__end-number";
+    span.textContent = String(n);
+    return span;
+  }
+
+  // Pans the board so that every end button is in it; false if they lie farther apart
+  // than the board is large.
+  function revealTargets() {
+    const boxes = [...el.layout.querySelectorAll(".practice__end-target")].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    if (!boxes.length) return true;
+    const left = Math.min(...boxes.map((r) => r.left));
+    const right = Math.max(...boxes.map((r) => r.right));
+    const top = Math.min(...boxes.map((r) => r.top));
+    const bottom = Math.max(...boxes.map((r) => r.bottom));
+    const board = el.board.getBoundingClientRect();
+    const inner = {
+      left: board.left + el.board.clientLeft,
+      top: board.top + el.board.clientTop,
+      right: board.left + el.board.clientLeft + el.board.clientWidth,
+      bottom: board.top + el.board.clientTop + el.board.clientHeight,
+    };
+    if (right - left > inner.right - inner.left || bottom - top > inner.bottom - inner.top) {
+      return false;
+    }
+    const dx = left < inner.left ? left - inner.left : Math.max(0, right - inner.right);
+    const dy = top < inner.top ? top - inner.top : Math.max(0, bottom - inner.bottom);
+    if (dx || dy) el.board.scrollBy({ left: dx, top: dy, behavior: "instant" });
+    return true;
+  }
+
+  // Where an end's button stands: on its marker, at least a fingertip large, grown away
+  // from the tile the end belongs to (the nearest), so that it never covers that tile.
+  function targetBox(marker, tiles) {
+    const r = marker.getBoundingClientRect();
+    const w = Math.max(TARGET_PX, r.width);
+    const h = Math.max(TARGET_PX, r.height);
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    let left = cx - w / 2;
+    let top = cy - h / 2;
+    let own = null;
+    let nearest = Infinity;
+    for (const t of tiles) {
+      const q = t.getBoundingClientRect();
+      const d = (q.left + q.width / 2 - cx) ** 2 + (q.top + q.height / 2 - cy) ** 2;
+      if (d < nearest) [own, nearest] = [q, d];
+    }
+    if (own) {
+      const dx = cx - (own.left + own.width / 2);
+      const dy = cy - (own.top + own.height / 2);
+      if (Math.abs(dx) >= Math.abs(dy)) {
+        left = dx > 0 ? Math.max(left, own.right + 1) : Math.min(left, own.left - 1 - w);
+      } else {
+        top = dy > 0 ? Math.max(top, own.bottom + 1) : Math.min(top, own.top - 1 - h);
+      }
+    }
+    return { left, top, w, h };
+  }
+
+  // Real buttons over the drawn end markers, each as large as a fingertip and numbered as
+  // the list is. Drawn again (the board resized), the buttons move with their markers:
+  // they are never replaced.
   function showEndTargets(tile) {
     const box = el.layout.getBoundingClientRect();
+    const tiles = [...el.layout.querySelectorAll("svg [data-tile]")];
     const kept = new Map(
       [...el.layout.querySelectorAll(".practice__end-target")].map((b) => [b.dataset.end, b]),
     );
-    for (const e of tile.ends) {
+    tile.ends.forEach((e, i) => {
       const marker = e.end && el.layout.querySelector(`.domino-markers [data-end="${e.end}"]`);
-      if (!marker) continue;
-      const r = marker.getBoundingClientRect();
-      const w = Math.max(TARGET_PX, r.width);
-      const h = Math.max(TARGET_PX, r.height);
+      if (!marker) return;
+      const { left, top, w, h } = targetBox(marker, tiles);
       let b = kept.get(e.end);
       kept.delete(e.end);
       if (!b) {
@@ -848,16 +935,20 @@ function setup(root) {
         b.dataset.end = e.end;
         el.layout.append(b);
       }
-      b.setAttribute("aria-label", e.text);
       b.dataset.move = moveOf(e);
-      // The score a play there makes (All Fives), on the button; else the marker shows.
-      b.textContent = e.score ? `+${e.score}` : "";
+      // Its number, the score a play there makes (All Fives), and its name in words.
+      b.replaceChildren(endNumber(i + 1));
+      if (e.score) b.append(` +${e.score}`);
+      const name = document.createElement("span");
+      name.className = "domino-sr-only";
+      name.textContent = ` ${e.text}`;
+      b.append(name);
       b.classList.toggle("has-score", !!e.score);
-      b.style.left = `${r.left - box.left + r.width / 2 - w / 2}px`;
-      b.style.top = `${r.top - box.top + r.height / 2 - h / 2}px`;
+      b.style.left = `${left - box.left}px`;
+      b.style.top = `${top - box.top}px`;
       b.style.width = `${w}px`;
       b.style.height = `${h}px`;
-    }
+    });
     for (const b of kept.values()) b.remove();
   }
 
@@ -872,21 +963,30 @@ function setup(root) {
       play(moveOf(tile.ends[0]));
       return;
     }
-    // It fits more than one end: ask which, on the table and in a list.
+    // It fits more than one end: ask which, on the table and in a list, both numbered.
     choosing = tile;
     el.whichEnd.textContent = fill(words.which_end, { tile: tile.name });
     el.endButtons.replaceChildren(
-      ...tile.ends.map((e) => {
-        const b = button(e.text, "domino-button practice__end-button");
+      ...tile.ends.map((e, i) => {
+        const b = button("", "domino-button practice__end-button");
+        const label = document.createElement("span");
+        label.textContent = e.text;
+        b.append(endNumber(i + 1), " ", label);
         b.dataset.move = moveOf(e);
         return b;
       }),
     );
-    // The choice takes the hand's place, in at least the hand's height: nothing moves.
-    el.hand.style.minHeight = `${el.hand.offsetHeight}px`;
-    el.tiles.hidden = true;
+    // The choice lies over the hand and what follows it: the board keeps its size.
+    el.table.style.setProperty("--practice-ends-top", `${el.hand.offsetTop}px`);
+    el.tiles.inert = true;
     el.ends.hidden = false;
     showEndTargets(tile);
+    if (!revealTargets()) {
+      whole = true;
+      fitLayout(false);
+      showEndTargets(tile);
+      revealTargets();
+    }
     el.endButtons.querySelector("button").focus({ preventScroll: true });
   }
 
@@ -934,8 +1034,14 @@ function setup(root) {
   }
   const actions = {
     tile: (key) => {
-      const tile = view.hand[Number(key) - 1];
-      if (tile && !choosing) chooseTile(tile.code);
+      const n = Number(key) - 1;
+      if (choosing) {
+        const e = choosing.ends[n];
+        if (e) play(moveOf(e));
+        return;
+      }
+      const tile = view.hand[n];
+      if (tile) chooseTile(tile.code);
     },
     hint: () => el.hintButton.disabled || el.hintButton.click(),
     undo: () => el.undo.disabled || el.undo.click(),
@@ -952,6 +1058,39 @@ function setup(root) {
   }
 
   el.keysButton.addEventListener("click", openKeys);
+
+  // --- The menu's link and pace ---------------------------------------------------------
+
+  // The address is the whole match (view.link): copied, or, where the browser refuses,
+  // shown selected for the reader to copy.
+  el.copyLink.addEventListener("click", async () => {
+    el.menu.open = false;
+    const href = location.href;
+    try {
+      await navigator.clipboard.writeText(href);
+      el.link.hidden = true;
+      say(words.link_copied);
+    } catch {
+      el.linkInput.value = href;
+      el.link.hidden = false;
+      say(words.link_manual);
+      el.linkInput.focus({ preventScroll: true });
+      el.linkInput.select();
+    }
+  });
+
+  // The pace the reader chose is kept beside the save (a value the menu does not offer
+  // is ignored): the computer's next move waits that long.
+  const keptPace = readStore(PACE_KEY);
+  if ([...el.pace.options].some((o) => o.value === keptPace)) {
+    el.pace.value = keptPace;
+    root.dataset.pace = keptPace;
+  }
+  el.pace.addEventListener("change", () => {
+    root.dataset.pace = el.pace.value;
+    writeStore(PACE_KEY, el.pace.value);
+    if (!busy) scheduleComputer();
+  });
   document.addEventListener("keydown", (event) => {
     if (!view || el.game.hidden || event.defaultPrevented) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
