@@ -226,6 +226,10 @@ def render_game(lang: str) -> str:
         '<p class="practice__hint" id="practice-hint" aria-live="polite" hidden></p>'
         '<p class="practice__link" hidden><label for="practice-link">'
         f'{_e(w("link_label"))}</label> <input id="practice-link" type="url" readonly></p>'
+        # The round's newest moves, beside the lines above on a wide screen.
+        '<div class="practice__feed-wrap">'
+        f'<h3 id="practice-feed-title" class="domino-sr-only">{_e(w("feed"))}</h3>'
+        '<ol class="practice__feed" aria-labelledby="practice-feed-title"></ol></div>'
         "</div>"
         '<div class="practice__end" hidden tabindex="-1">'
         '<h2 class="practice__end-title"></h2>'
@@ -264,9 +268,6 @@ def render_game(lang: str) -> str:
         '<div class="practice__info">'
         f'<h3 id="practice-seats-title" class="domino-sr-only">{_e(w("seats"))}</h3>'
         '<ul class="practice__seats" aria-labelledby="practice-seats-title"></ul>'
-        '<div class="practice__feed-wrap">'
-        f'<h3 id="practice-feed-title" class="domino-sr-only">{_e(w("feed"))}</h3>'
-        '<ol class="practice__feed" aria-labelledby="practice-feed-title"></ol></div>'
         '<p class="practice__boneyard" hidden></p>'
         '<div class="practice__score-wrap">'
         '<table class="practice__score">'

@@ -136,6 +136,7 @@ SAMPLES: dict[str, Sample] = {
     "stock": lambda lang: text(lang, "round.boneyard", count=14),
     # Numbers.
     "count": 3,
+    "step": 4,
     "players": 3,
     "total": 7,
     "n": 2,

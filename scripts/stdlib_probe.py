@@ -91,6 +91,7 @@ def practice_match(
             break
         if view["phase"] == "round-over":
             probe.value("practice_record", {"save": save}, lang)
+            probe.value("practice_steps", {"save": save, "round": view["round"] - 1}, lang)
             reply = probe.value("practice_next_round", {"save": save}, lang)
         elif view["your_turn"]:
             # The first ready move the view offers; now and then the Expert's hint.
@@ -107,6 +108,7 @@ def practice_match(
     probe.value("practice_view", {"save": save}, lang)
     probe.ask("practice_record", {"save": save}, lang)
     probe.ask("practice_play", {"save": save, "move": "9-9"}, lang)  # refused
+    probe.ask("practice_steps", {"save": save, "round": 99}, lang)  # refused
 
 
 def scorepad(probe: Probe, lang: str, preset: str) -> None:

@@ -18,6 +18,7 @@ from test_practice import play_match, reader_move
 
 from engine import DominoError
 from engine.core.boundary import MAX_SEED
+from engine.core.records import round_record
 from engine.core.rules import PRESETS, needs_players, option_choices
 from engine.core.state import RoundState
 from engine.core.tiles import Tile
@@ -27,6 +28,7 @@ from engine.lang import LANGUAGES
 from engine.players import LEVELS
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.rounds import round_steps
 from engine.presentation.web import call
 
 if TYPE_CHECKING:
@@ -489,6 +491,7 @@ PYODIDE_PROGRAM = """
 import json
 from engine.features import practice
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.rounds import round_steps
 from engine.presentation.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
 views = []
@@ -730,3 +733,29 @@ def test_whose_turn_and_the_last_move_are_told_on_demand():
     moves = [e for e in final["log"] if e["kind"] != "end"]
     told = moves[-2:] if moves[-1]["kind"] == "score" else moves[-1:]
     assert final["last_move"] == " ".join(e["text"] for e in told)
+
+
+def test_a_finished_round_is_told_step_by_step_as_the_rounds_pages_tell_one():
+    save, _ = play_match(practice.new_save("all-fives", {}, 3, ["club", "club"], seed=9), "pl")
+    game = practice.load_game(save)
+    for k, state in enumerate(game.rounds):
+        steps = ask("practice_steps", {"save": save, "round": k}, "pl")["value"]
+        told = round_steps(round_record(state), "pl")
+        assert steps["round"] == k + 1
+        assert [s["text"] for s in steps["steps"]] == [s.text for s in told]
+        # Each step draws its own table, the tile just laid marked.
+        for step, shown in zip(told, steps["steps"], strict=True):
+            assert shown["layout"].count("data-tile=") == len(step.layout.tiles)
+            assert ("domino-last" in shown["layout"]) == step.last
+            assert shown["layout_narrow"].count("data-tile=") == len(step.layout.tiles)
+    bad_rounds = [
+        (len(game.rounds), "review_round"),
+        (-1, "review_round"),
+        ("0", "bad_argument"),
+        (True, "bad_argument"),
+    ]
+    for bad, code in bad_rounds:
+        for lang in ("de", "da"):
+            reply = ask("practice_steps", {"save": save, "round": bad}, lang)
+            assert reply["code"] == code and reply["error"]
+            assert reply["error"] != ask("practice_steps", {"save": save, "round": bad})["error"]

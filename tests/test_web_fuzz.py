@@ -92,6 +92,21 @@ def _playing_save() -> dict[str, Any]:
 
 
 SAVE = _playing_save()
+
+
+def _finished_save() -> dict[str, Any]:
+    """A practice save whose first round is over (first legal move each turn)."""
+    save = practice.new_save("block", {}, 2, ["club"], 3)
+    state = practice.load_game(save).state
+    moves = []
+    while not state.is_terminal:
+        move = state.legal_moves()[0]
+        state.apply(move)
+        moves.append(str(move))
+    return {**save, "rounds": [moves]}
+
+
+FINISHED = _finished_save()
 SHEET = ask("scorepad_new", {"preset": "block", "players": 3, "names": ["Ann", "Bo", "Cy"]})[
     "value"
 ]["sheet"]
@@ -157,6 +172,7 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
     "practice_undo": [{"save": SAVE}],
     "practice_next_round": [{"save": SAVE}],
     "practice_record": [{"save": SAVE}],
+    "practice_steps": [{"save": FINISHED, "round": 0}],
     "scorepad_new": [{"preset": "block", "players": 3, "names": ["Ann", "Bo", "Cy"]}],
     "scorepad_view": [{"sheet": SHEET}],
     "scorepad_add": [

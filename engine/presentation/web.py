@@ -196,6 +196,12 @@ def practice_next_round(args: dict[str, Any], lang: str) -> dict[str, Any]:
     return _practice(practice.next_round(_save(args)), lang)
 
 
+@method("practice_steps")
+def practice_steps(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A finished round of the match (``round``, from 0), move by move."""
+    return practice_views.steps_view(_save(args), args.get("round"), lang)
+
+
 @method("practice_record")
 def practice_record(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The game record of the finished rounds, for ``python -m engine replay``."""

@@ -27,11 +27,14 @@ from engine.core.state import Move
 from engine.core.words import strings
 from engine.features import practice
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.practice import steps_view
 
 SHOTS = Path("/tmp/shots")
 TARGET_PX = 44
 
 GAMES = [("block", 2), ("block-dk", 3), ("draw", 2), ("all-fives", 4)]
+PHONE = (360, 740)
+WIDE = (1280, 800)
 
 
 def long_choice(preset: str, players: int) -> dict[str, Any]:
@@ -107,45 +110,53 @@ def inside(inner: list[float], outer: list[float]) -> bool:
     )
 
 
-@pytest.mark.parametrize(("preset", "players"), GAMES)
+@pytest.mark.parametrize(
+    ("preset", "players", "size"),
+    [(preset, players, PHONE) for preset, players in GAMES]
+    + [("draw", 2, WIDE), ("all-fives", 4, WIDE)],
+)
 def test_choosing_an_end_keeps_the_table(
-    browser: Any, page_log: Any, site_url: str, preset: str, players: int
+    browser: Any, page_log: Any, site_url: str, preset: str, players: int, size: tuple[int, int]
 ) -> None:
-    """On the longest table of each game, at 360×740 by touch: the board keeps its size
-    while an end is chosen; every end button is inside the board, numbered as the list
-    is, and covers no tile; Cancel is whole; a tap on a button plays there."""
+    """On the longest table of each game, at 360×740 by touch (and of two at 1280×800 by
+    mouse): the board keeps its size while an end is chosen; every end button is inside
+    the board, numbered as the list is, and covers no tile; Cancel is whole; a tap or a
+    click on a button plays there."""
     save = long_choice(preset, players)
     lang = "de" if players % 2 else "pl"
+    touch = size == PHONE
+    width, height = size
     ctx, page = open_save(
         browser,
         page_log,
         site_url,
         lang,
         save,
-        viewport={"width": 360, "height": 740},
-        has_touch=True,
-        color_scheme="dark" if preset == "draw" else "light",
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        color_scheme="dark" if (preset == "draw") == touch else "light",
     )
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
     try:
         view = practice_view(save, lang)
         before = page.evaluate(GEOMETRY)
         tile = next(t for t in view["hand"] if len(t["ends"]) > 1)
-        page.locator(f'.practice__tile[data-tile="{tile["code"]}"]').tap()
+        press(page.locator(f'.practice__tile[data-tile="{tile["code"]}"]'))
         page.locator(".practice__end-target").first.wait_for()
         during = page.evaluate(GEOMETRY)
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"ends-{preset}-{players}-{lang}.png"))
+        page.screenshot(path=str(SHOTS / f"ends-{preset}-{players}-{lang}-{width}.png"))
         assert during["board"] == before["board"]
         assert len(during["targets"]) == len(tile["ends"])
         for n, (target, end) in enumerate(zip(during["targets"], tile["ends"], strict=True), 1):
             assert target["end"] == end["end"]
             assert target["text"].split(" ")[0] == str(n), target
             assert inside(target["box"], during["board"]), (target, during["board"])
-            width, height = target["box"][2] - target["box"][0], target["box"][3] - target["box"][1]
-            assert width >= TARGET_PX and height >= TARGET_PX
+            left, top, right, bottom = target["box"]
+            assert right - left >= TARGET_PX and bottom - top >= TARGET_PX
         assert during["tiles"], during  # some of the table is in view
         assert [t["hit"] for t in during["tiles"]] == ["tile"] * len(during["tiles"]), during
-        assert during["cancelShown"] and inside(during["cancel"], [0, 0, 360, 740])
+        assert during["cancelShown"] and inside(during["cancel"], [0, 0, width, height])
         listed = page.locator(".practice__end-button")
         assert [re.sub(r"\s+", " ", t).strip() for t in listed.all_inner_texts()] == [
             f"{n} {e['text']}" for n, e in enumerate(tile["ends"], 1)
@@ -153,7 +164,7 @@ def test_choosing_an_end_keeps_the_table(
         assert axe_violations(page, [ROOT]) == []
         # The last end's button plays there.
         chosen = tile["ends"][-1]
-        page.locator(f'.practice__end-target[data-end="{chosen["end"]}"]').tap()
+        press(page.locator(f'.practice__end-target[data-end="{chosen["end"]}"]'))
         played_past(page, save)
         played = json.loads(page.evaluate("k => localStorage.getItem(k)", STORAGE_KEY))
         assert played["rounds"][0][len(save["rounds"][0])] == chosen["move"]
@@ -230,12 +241,16 @@ def test_the_table_is_named_in_short_and_its_open_ends_are_shown(
         )
         fives = view["open_ends"]["text"] if view["open_ends"] else ""
         ends = f"{view['ends_line']} {fives}".strip()
+        feed = words(lang)["feed"]
         page.evaluate("() => { document.querySelector('.practice__status').textContent = ''; }")
         expect(page.locator(".practice__callouts")).to_match_aria_snapshot(
             "- /children: deep-equal\n"
             "- status\n"  # the page's status line, said nothing now
             f"- paragraph: {quoted(ends)}\n"
             f"- paragraph: {quoted(view['last_tile']['text'])}\n"
+            f"- heading {quoted(feed)} [level=3]\n"
+            f"- list {quoted(feed)}:\n"
+            + "".join(f"  - listitem: {quoted(line)}\n" for line in view["feed"])
         )
         assert len(view["table_name"]) < 120
         assert axe_violations(page, [ROOT]) == []
@@ -426,3 +441,70 @@ def test_the_link_is_copied_or_shown_and_the_pace_is_kept(
         only_this_host(page_log, site_url)
     finally:
         ctx.close()
+
+
+def finished_round(preset: str, players: int, seed: int = 3) -> dict[str, Any]:
+    """A save whose first round is over (every seat playing its first legal move)."""
+    save = practice.new_save(preset, {}, players, ["beginner"] * (players - 1), seed)
+    state = practice.load_game(save).state
+    moves: list[str] = []
+    while not state.is_terminal:
+        move = state.legal_moves()[0]
+        state.apply(move)
+        moves.append(str(move))
+    return {**save, "rounds": [moves]}
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "touch"), [("de", (1280, 800), False), ("pl", (360, 740), True)]
+)
+def test_a_finished_round_is_stepped_through_move_by_move(
+    browser: Any, page_log: Any, site_url: str, lang: str, size: tuple[int, int], touch: bool
+) -> None:
+    """From the rounds played, a finished round is shown step by step as the engine
+    tells it, from the deal to the score, forward and back, by keyboard or touch."""
+    save = finished_round("all-fives", 2)
+    width, height = size
+    ctx, page = open_save(
+        browser, page_log, site_url, lang, save, viewport={"width": width, "height": height},
+        has_touch=touch, color_scheme="dark" if touch else "light",
+    )  # fmt: skip
+    w = words(lang)
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    try:
+        steps = practice_steps_of(save, lang)
+        past = page.locator(".practice__past").first
+        press(past.locator("summary"))
+        press(past.locator(".practice__steps-open"))
+        caption = past.locator(".practice__steps-text")
+        expect(caption).to_have_text(steps[0])
+        count = past.locator(".practice__steps-count")
+        next_button = past.locator(".practice__steps-next")
+        prev_button = past.locator(".practice__steps-prev")
+        assert prev_button.is_disabled()
+        for k in range(1, len(steps)):
+            press(next_button) if touch else page.keyboard.press("Enter")
+            expect(caption).to_have_text(steps[k])
+            expect(count).to_have_text(
+                w["steps_count"].replace("{step}", str(k + 1)).replace("{count}", str(len(steps)))
+            )
+        assert next_button.is_disabled()
+        # At the score, focus went back to the button still usable.
+        if not touch:
+            assert prev_button.evaluate("el => document.activeElement === el")
+        press(prev_button)
+        expect(caption).to_have_text(steps[-2])
+        # The table drawn is that step's.
+        drawn = steps_view(save, 0, lang)["steps"][-2]["layout"].count("data-tile=")
+        assert past.locator(".practice__steps svg [data-tile]").count() == drawn > 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"steps-{lang}-{width}.png"))
+        assert axe_violations(page, [ROOT]) == []
+        only_this_host(page_log, site_url)
+    finally:
+        ctx.close()
+
+
+def practice_steps_of(save: dict[str, Any], lang: str) -> list[str]:
+    """What the engine tells of each step of the save's first round."""
+    return [step["text"] for step in steps_view(save, 0, lang)["steps"]]

@@ -806,13 +806,62 @@ function setup(root) {
             text.textContent = r.text;
             const hands = document.createElement("ul");
             hands.append(...(r.hands ?? []).map((h) => item(h.text)));
-            details.append(figure, text, hands);
+            const open = button(words.steps_open, "domino-button practice__steps-open");
+            open.addEventListener("click", () => stepThrough(details, r.round, open));
+            details.append(figure, text, hands, open);
           },
           { once: false },
         );
         return details;
       }),
     );
+  }
+
+  // A finished round, move by move from the deal to the score, as the engine tells it:
+  // the table of each step and what happened, with buttons to go back and forth.
+  async function stepThrough(details, round, open) {
+    if (busy || !save) return;
+    const reply = await ask("practice_steps", { save, round: round - 1 });
+    if (!reply) return;
+    const steps = reply.steps;
+    const box = document.createElement("div");
+    box.className = "practice__steps";
+    const figure = document.createElement("div");
+    figure.className = "practice__past-layout";
+    const caption = document.createElement("p");
+    caption.className = "practice__steps-text";
+    caption.setAttribute("aria-live", "polite");
+    const count = document.createElement("span");
+    count.className = "practice__steps-count";
+    const prev = button(words.steps_prev, "domino-button practice__steps-prev");
+    const next = button(words.steps_next, "domino-button practice__steps-next");
+    const bar = document.createElement("p");
+    bar.className = "practice__actions";
+    bar.append(prev, count, next);
+    box.append(bar, figure, caption);
+    let at = 0;
+    const show = () => {
+      const step = steps[at];
+      const narrow = window.matchMedia("(max-width: 40em)").matches;
+      figure.innerHTML = ownIds(narrow ? step.layout_narrow : step.layout, `steps${round}-`);
+      caption.textContent = step.text;
+      count.textContent = fill(words.steps_count, { step: at + 1, count: steps.length });
+      prev.disabled = at === 0;
+      next.disabled = at === steps.length - 1;
+    };
+    prev.addEventListener("click", () => {
+      at = Math.max(0, at - 1);
+      show();
+      if (prev.disabled) next.focus();
+    });
+    next.addEventListener("click", () => {
+      at = Math.min(steps.length - 1, at + 1);
+      show();
+      if (next.disabled) prev.focus();
+    });
+    show();
+    open.replaceWith(box);
+    next.focus();
   }
 
   function ownIds(svgText, prefix) {

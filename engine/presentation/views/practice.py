@@ -15,8 +15,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engine.core.boundary import is_whole
+from engine.core.errors import DominoError
 from engine.core.layout import Layout
 from engine.core.policy import LayoutPolicy
+from engine.core.records import round_record
 from engine.core.state import Event, Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, say, strings, text
@@ -29,6 +32,7 @@ from engine.presentation.views import tile_view
 from engine.presentation.views.rounds import (
     join,
     narration,
+    round_steps,
     side_subject,
     tell,
     tell_end,
@@ -498,3 +502,27 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
                 points=game.match.totals[outcome.winner],
             )
     return out
+
+
+def steps_view(save: object, round_index: object, lang: str) -> dict[str, Any]:
+    """A finished round of the match (``round_index`` counted from 0), move by move as
+    :func:`~engine.presentation.views.rounds.round_steps` tells a round: from the deal to
+    the score, each step's table (drawn wide and for a phone, the tile just laid
+    marked) and what happened in it."""
+    check_lang(lang)
+    game = load_game(save)
+    finished = [state for state in game.rounds if state.is_terminal]
+    if not is_whole(round_index):
+        raise DominoError("bad_argument", name="round", value=round_index)
+    if not 0 <= round_index < len(finished):
+        raise DominoError("review_round", round=round_index, count=len(finished))
+    steps = []
+    for step in round_steps(round_record(finished[round_index]), lang):
+        wide, narrow = (
+            layout_svg(
+                step.layout, lang, step.text, size=PAGE_SIZE, highlight_last=step.last, fit=fit
+            )
+            for fit in ("wide", "narrow")
+        )
+        steps.append({"text": step.text, "layout": wide, "layout_narrow": narrow})
+    return {"round": round_index + 1, "steps": steps}
