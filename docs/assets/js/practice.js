@@ -800,14 +800,14 @@ function setup(root) {
             details.dataset.drawn = "true";
             const figure = document.createElement("div");
             figure.className = "practice__past-layout";
-            const narrow = window.matchMedia("(max-width: 40em)").matches && r.layout_narrow;
+            const narrow = narrowScreen() && r.layout_narrow;
             figure.innerHTML = ownIds(narrow ? r.layout_narrow : r.layout, `past${r.round}-`);
             const text = document.createElement("p");
             text.textContent = r.text;
             const hands = document.createElement("ul");
             hands.append(...(r.hands ?? []).map((h) => item(h.text)));
             const open = button(words.steps_open, "domino-button practice__steps-open");
-            open.addEventListener("click", () => stepThrough(details, r.round, open));
+            open.addEventListener("click", () => stepThrough(r.round, open));
             details.append(figure, text, hands, open);
           },
           { once: false },
@@ -819,7 +819,7 @@ function setup(root) {
 
   // A finished round, move by move from the deal to the score, as the engine tells it:
   // the table of each step and what happened, with buttons to go back and forth.
-  async function stepThrough(details, round, open) {
+  async function stepThrough(round, open) {
     if (busy || !save) return;
     const reply = await ask("practice_steps", { save, round: round - 1 });
     if (!reply) return;
@@ -842,7 +842,7 @@ function setup(root) {
     let at = 0;
     const show = () => {
       const step = steps[at];
-      const narrow = window.matchMedia("(max-width: 40em)").matches;
+      const narrow = narrowScreen();
       figure.innerHTML = ownIds(narrow ? step.layout_narrow : step.layout, `steps${round}-`);
       caption.textContent = step.text;
       count.textContent = fill(words.steps_count, { step: at + 1, count: steps.length });
@@ -862,6 +862,11 @@ function setup(root) {
     show();
     open.replaceWith(box);
     next.focus();
+  }
+
+  // A phone's screen: a finished round's tables are drawn for it (layout_narrow).
+  function narrowScreen() {
+    return window.matchMedia("(max-width: 40em)").matches;
   }
 
   function ownIds(svgText, prefix) {
@@ -1108,6 +1113,18 @@ function setup(root) {
 
   el.keysButton.addEventListener("click", openKeys);
 
+  // Anywhere on the page but in a field or a dialog, while the game is shown.
+  document.addEventListener("keydown", (event) => {
+    if (!view || el.game.hidden || event.defaultPrevented) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.closest?.("input, select, textarea, [contenteditable], dialog")) return;
+    const action = actions[shortcuts.get(event.key.toLowerCase())];
+    if (!action) return;
+    event.preventDefault();
+    action(event.key);
+  });
+
   // --- The menu's link and pace ---------------------------------------------------------
 
   // The address is the whole match (view.link): copied, or, where the browser refuses,
@@ -1140,16 +1157,6 @@ function setup(root) {
     writeStore(PACE_KEY, el.pace.value);
     if (!busy) scheduleComputer();
   });
-  document.addEventListener("keydown", (event) => {
-    if (!view || el.game.hidden || event.defaultPrevented) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest?.("input, select, textarea, [contenteditable], dialog")) return;
-    const action = actions[shortcuts.get(event.key.toLowerCase())];
-    if (!action) return;
-    event.preventDefault();
-    action(event.key);
-  });
 
   el.hintButton.addEventListener("click", async () => {
     if (busy || !view) return;
@@ -1163,7 +1170,7 @@ function setup(root) {
       const e = tile.ends.find((x) => x.move === reply.move);
       if (e) hinted = { code: tile.code, end: e.end };
     }
-    render();
+    markHint();
   });
   el.undo.addEventListener("click", () => act("practice_undo").then(focusTurn));
   el.skip.addEventListener("click", () => {
