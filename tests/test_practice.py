@@ -16,6 +16,7 @@ from engine.core.words import strings
 from engine.features import practice
 from engine.lang import LANGUAGES
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.practice import hint_view
 from engine.presentation.web import call
 
 
@@ -153,8 +154,8 @@ def test_a_corrupt_or_old_save_is_a_clear_error(change, code):
 
 def test_the_hint_is_a_legal_move_told_in_the_pages_language():
     save = advance_to_reader(practice.new_save("draw", {}, 2, ["club"], seed=4))
-    given = practice.suggest(save, "de")
-    assert given["text"]
+    given = hint_view(save, "de")
+    assert given["text"] and given["text_narrow"]
     practice.play(save, given["move"])  # legal: no error
 
 

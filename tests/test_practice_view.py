@@ -20,14 +20,17 @@ from engine import DominoError
 from engine.core.boundary import MAX_SEED
 from engine.core.records import round_record
 from engine.core.rules import PRESETS, needs_players, option_choices
-from engine.core.state import RoundState
+from engine.core.state import Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import strings, text
 from engine.features import practice
 from engine.lang import LANGUAGES
 from engine.players import LEVELS
+from engine.presentation.description import place_label
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg, tile_svg
+from engine.presentation.places import end_places
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.practice import hint_view
 from engine.presentation.views.rounds import round_steps
 from engine.presentation.web import call
 
@@ -185,6 +188,7 @@ def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, player
             if not view["your_turn"]:
                 save, _ = practice.computer_move(save)
                 continue
+            layout = practice.load_game(save).state.layout
             for tile in view["hand"]:
                 assert bool(tile["ends"]) == tile["playable"]
                 for end in tile["ends"]:
@@ -192,16 +196,25 @@ def test_every_placement_offered_is_legal_and_scores_what_it_says(preset, player
                     event = next(e for e in reversed(after.events) if e.kind == "play")
                     assert (event.seat, str(event.tile)) == (0, tile["name"])
                     assert end["end"] == (None if event.end is None else event.end.value)
-                    if preset == "all-fives":
-                        assert end["score"] == event.score
-                        key = "lead" if end["end"] is None else "end"
-                        told = strings("en")[
-                            f"practice.{key}.{'scores' if end['score'] else 'no_score'}"
-                        ].format(label=end["label"], points=end["score"])
-                        assert end["text"] == told
-                    else:
-                        assert end["score"] is None and end["text"] == end["label"]
+                    for fit, sfx in (("wide", ""), ("narrow", "_narrow")):
+                        # An end is named by its place on each drawing of the table.
+                        if event.end is not None:
+                            place = end_places(layout, fit)[event.end]
+                            value = layout.end(event.end).value
+                            assert end["label" + sfx] == place_label(place, value, "en")
+                        if preset == "all-fives":
+                            assert end["score"] == event.score
+                            key = "lead" if end["end"] is None else "end"
+                            told = strings("en")[
+                                f"practice.{key}.{'scores' if end['score'] else 'no_score'}"
+                            ].format(label=end["label" + sfx], points=end["score"])
+                            assert end["text" + sfx] == told
+                        else:
+                            assert end["score"] is None
+                            assert end["text" + sfx] == end["label" + sfx]
                     checked += 1
+                for sfx in ("", "_narrow"):  # the ends a tile may take are told apart
+                    assert len({e["label" + sfx] for e in tile["ends"]}) == len(tile["ends"])
             save = practice.play(save, reader_move(view))
     assert checked > 20
 
@@ -278,14 +291,17 @@ def test_the_danish_first_round_says_why_its_tile_opens(lang):
         assert str(state.opening) in note
         if state.leader == 0:
             assert view["your_turn"]
+            lead = strings(lang)["practice.lead"].format(tile=state.opening)
             assert [t["ends"] for t in view["hand"] if t["playable"]] == [
                 [
                     {
                         "end": None,
-                        "label": strings(lang)["practice.lead"].format(tile=state.opening),
+                        "label": lead,
+                        "label_narrow": lead,
                         "move": state.opening.code,
                         "score": None,
-                        "text": strings(lang)["practice.lead"].format(tile=state.opening),
+                        "text": lead,
+                        "text_narrow": lead,
                     }
                 ]
             ]
@@ -491,6 +507,7 @@ PYODIDE_PROGRAM = """
 import json
 from engine.features import practice
 from engine.presentation.views.practice import game_view as practice_view
+from engine.presentation.views.practice import hint_view
 from engine.presentation.views.rounds import round_steps
 from engine.presentation.web import call
 save = practice.new_save("all-fives", {}, 3, ["club", "beginner"], seed=12)
@@ -698,16 +715,19 @@ def test_the_table_is_named_in_short_and_described_in_full(preset, players):
         if view["phase"] != "play" or not view["your_turn"]:
             continue
         layout = _state_at(game, view).layout
-        name = view["table_name"]
-        longest = max(longest, len(name))
-        ends = text("fr", "practice.ends_line", ends=", ".join(
-            text("fr", f"practice.ends_line.{e.end}", value=e.value) for e in layout.ends
-        )) if layout.tiles else strings("fr")["practice.ends_line.empty"]  # fmt: skip
-        assert view["ends_line"] == ends
-        assert name == text(
-            "fr", "practice.table_name", round=view["round"], count=len(layout.tiles), ends=ends
-        )
-        for svg in (view["layout"], view["layout_narrow"]):
+        for fit, suffix in (("wide", ""), ("narrow", "_narrow")):
+            name = view["table_name" + suffix]
+            longest = max(longest, len(name))
+            places = end_places(layout, fit)
+            ends = text("fr", "practice.ends_line", ends=", ".join(
+                text("fr", f"practice.ends_line.{places[e.end]}", value=e.value)
+                for e in layout.ends
+            )) if layout.tiles else strings("fr")["practice.ends_line.empty"]  # fmt: skip
+            assert view["ends_line" + suffix] == ends
+            assert name == text(
+                "fr", "practice.table_name", round=view["round"], count=len(layout.tiles), ends=ends
+            )
+            svg = view["layout" + suffix]
             fid = re.search(r'<title id="([^"]+)-title">', svg).group(1)
             assert f'aria-labelledby="{fid}-title" aria-describedby="{fid}-desc"' in svg
             assert f'<title id="{fid}-title">{name}</title>' in svg
@@ -759,3 +779,34 @@ def test_a_finished_round_is_told_step_by_step_as_the_rounds_pages_tell_one():
             reply = ask("practice_steps", {"save": save, "round": bad}, lang)
             assert reply["code"] == code and reply["error"]
             assert reply["error"] != ask("practice_steps", {"save": save, "round": bad})["error"]
+
+
+def test_the_hint_names_its_end_by_its_place_on_each_drawing():
+    """Where the hinted tile fits more than one end, the hint names its end as the end
+    choice does: by its place on the drawing (``text``: wide, ``text_narrow``: narrow)."""
+    differs = 0
+    for seed in range(12):
+        save = practice.new_save("all-fives", {}, 2, ["beginner"], seed=seed)
+        for _ in range(30):
+            view = practice_view(save, "pl")
+            if view["phase"] != "play":
+                break
+            if not view["your_turn"]:
+                save, _ = practice.computer_move(save)
+                continue
+            state = practice.load_game(save).state
+            reply = hint_view(save, "pl")
+            move = Move.parse(reply["move"])
+            assert move in state.legal_moves()
+            fits = [m for m in state.legal_moves() if m.tile == move.tile]
+            for fit, sfx in (("wide", ""), ("narrow", "_narrow")):
+                told = reply["text" + sfx]
+                assert told.startswith(("Zagraj ", "Dołóż ")) and str(move.tile) in told
+                if len(fits) == 1:
+                    assert told.startswith("Zagraj ")
+                    continue
+                said = strings("pl")[f"place.{end_places(state.layout, fit)[move.end]}"]
+                assert told.startswith(f"Dołóż {move.tile} na {said} koniec: ")
+                differs += said != strings("pl")[f"end.{move.end.value}"]
+            save = practice.play(save, reader_move(view))
+    assert differs  # some hinted end lies elsewhere than its arm's name says

@@ -35,7 +35,7 @@ from engine.core.records import round_record
 from engine.core.rules import Rules, needs_players, option_choices
 from engine.core.state import Move, RoundState
 from engine.core.words import check_lang
-from engine.players import LEVELS, hint, make_player
+from engine.players import LEVELS, Hint, hint, make_player
 
 SAVE_VERSION = 1
 """The version of the save format; a save of another version is refused."""
@@ -270,13 +270,12 @@ def computer_move(save: object) -> tuple[dict[str, Any], Move]:
     return _with_play(game, move), game.state.check(move)
 
 
-def suggest(save: object, lang: str) -> dict[str, str]:
-    """The Expert's move for the reader, and why, in ``lang``."""
-    game = load_game(save)
+def expert_hint(game: Game, lang: str) -> Hint:
+    """The Expert's move for the reader in ``game``, and why; an error unless it is the
+    reader's turn in a round under way."""
     if game.phase != "play" or game.state.current_player != YOU:
         raise DominoError("not_your_turn", seat=Seat(game.state.current_player), other=Seat(YOU))
-    given = hint(game.state, lang)
-    return {"move": str(given.move), "text": given.text}
+    return hint(game.state, lang)
 
 
 def undo(save: object) -> dict[str, Any]:

@@ -37,9 +37,10 @@ class Hint:
     show_end: bool = True
     """Whether the tile fits elsewhere too, so the hint names the end."""
 
-    def in_language(self, lang: str) -> str:
-        """The hint told in ``lang``."""
-        return _render(self.move, self.facts, lang, self.show_end)
+    def in_language(self, lang: str, end: str | None = None) -> str:
+        """The hint told in ``lang``; ``end`` the words for its end where a drawing names
+        the end otherwise than its arm (as in the ``end.*`` words)."""
+        return _render(self.move, self.facts, lang, self.show_end, end)
 
 
 def hint(
@@ -139,7 +140,9 @@ def join_reasons(parts: Sequence[str], lang: str) -> str:
     return said
 
 
-def _render(move: Move, facts: Sequence[Fact], lang: str, show_end: bool) -> str:
+def _render(
+    move: Move, facts: Sequence[Fact], lang: str, show_end: bool, end: str | None = None
+) -> str:
     table = strings(lang)
     reason = join_reasons([fill(lang, table[f.key], **f.params) for f in facts[:2]], lang)
     if move.end is None or not show_end:
@@ -148,7 +151,7 @@ def _render(move: Move, facts: Sequence[Fact], lang: str, show_end: bool) -> str
         lang,
         table["hint.play_end"],
         tile=str(move.tile),
-        end=table[f"end.{move.end.value}"],
+        end=table[f"end.{move.end.value}"] if end is None else end,
         reason=reason,
     )
 

@@ -56,3 +56,9 @@ def figure_description(layout: Layout, caption: str, lang: str = "en") -> str:
 def end_label(end: End, value: int, lang: str = "en") -> str:
     """An open end named for a button: "left end, needs a 1"."""
     return text(lang, "try.end", end=strings(lang)[f"end.{end}"], value=value)
+
+
+def place_label(place: str, value: int, lang: str = "en") -> str:
+    """An open end named for a button by its place on the drawing (one of
+    :data:`engine.presentation.places.PLACES`): "top-left end, needs a 1"."""
+    return text(lang, "try.end", end=strings(lang)[f"place.{place}"], value=value)

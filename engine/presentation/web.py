@@ -180,8 +180,8 @@ def practice_computer(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 @method("practice_hint")
 def practice_hint(args: dict[str, Any], lang: str) -> dict[str, str]:
-    """The Expert's move for the reader, and why."""
-    return practice.suggest(_save(args), lang)
+    """The Expert's move for the reader, and why (its end named on each drawing)."""
+    return practice_views.hint_view(_save(args), lang)
 
 
 @method("practice_undo")

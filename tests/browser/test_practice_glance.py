@@ -11,6 +11,7 @@ at the reader's last turn with a tile that fits two ends or more.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -20,16 +21,18 @@ from typing import Any
 import pytest
 from conftest import axe_violations, only_this_host
 from playwright.sync_api import expect
-from test_practice_page import READY, ROOT, STORAGE_KEY, url, words
+from test_practice_page import READY, ROOT, STORAGE_KEY, drawn, url, words
 
 from engine.core.layout import End
 from engine.core.state import Move
 from engine.core.words import strings
 from engine.features import practice
+from engine.presentation.places import end_places
 from engine.presentation.views.practice import game_view as practice_view
-from engine.presentation.views.practice import steps_view
+from engine.presentation.views.practice import hint_view, steps_view
 
 SHOTS = Path("/tmp/shots")
+WHOLE_TILE_PX = 20  # a tile's long side, at least, while the whole drawing is shown
 TARGET_PX = 44
 
 GAMES = [("block", 2), ("block-dk", 3), ("draw", 2), ("all-fives", 4)]
@@ -89,7 +92,7 @@ GEOMETRY = """() => {
     if (x < b.left || x > b.right || y < b.top || y > b.bottom) return [];  // panned away
     const hit = document.elementFromPoint(x, y);
     return [{ code: g.dataset.tile, hit: hit ? (g.contains(hit) ? 'tile' : hit.className.baseVal
-      ?? hit.className) : null }];
+      ?? hit.className) : null, long: Math.max(r.width, r.height) }];
   });
   const targets = [...board.querySelectorAll('.practice__end-target')].map((b) => ({
     end: b.dataset.end, text: b.textContent, box: box(b) }));
@@ -97,6 +100,8 @@ GEOMETRY = """() => {
   const c = cancel.getBoundingClientRect();
   const cHit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
   return { board: box(board), tiles, targets, cancel: box(cancel),
+    whole: document.querySelector('.practice__table').classList.contains('is-whole'),
+    count: board.querySelectorAll('svg [data-tile]').length,
     cancelShown: !!cHit && cancel.contains(cHit), height: innerHeight, width: innerWidth };
 }"""
 
@@ -119,9 +124,11 @@ def test_choosing_an_end_keeps_the_table(
     browser: Any, page_log: Any, site_url: str, preset: str, players: int, size: tuple[int, int]
 ) -> None:
     """On the longest table of each game, at 360×740 by touch (and of two at 1280×800 by
-    mouse): the board keeps its size while an end is chosen; every end button is inside
-    the board, numbered as the list is, and covers no tile; Cancel is whole; a tap or a
-    click on a button plays there."""
+    mouse): the board keeps its size while an end is chosen, or, where the ends lie
+    farther apart than it (four-player All Fives on a phone), grows down and shows the
+    whole drawing with legible tiles; every end button is inside the board, numbered
+    and named as the list is, where its name says, and covers no tile; Cancel is whole;
+    a tap or a click on a button plays there."""
     save = long_choice(preset, players)
     lang = "de" if players % 2 else "pl"
     touch = size == PHONE
@@ -146,7 +153,16 @@ def test_choosing_an_end_keeps_the_table(
         during = page.evaluate(GEOMETRY)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"ends-{preset}-{players}-{lang}-{width}.png"))
-        assert during["board"] == before["board"]
+        if during["whole"]:
+            # The ends lie farther apart than the board: the board grows down over the
+            # lines under it and the hand (it never moves or shrinks), and the whole
+            # drawing is shown in it, every tile at a legible size.
+            assert during["board"][:3] == before["board"][:3]
+            assert during["board"][3] > before["board"][3]
+            assert len(during["tiles"]) == during["count"]
+            assert min(t["long"] for t in during["tiles"]) >= WHOLE_TILE_PX
+        else:
+            assert during["board"] == before["board"]
         assert len(during["targets"]) == len(tile["ends"])
         for n, (target, end) in enumerate(zip(during["targets"], tile["ends"], strict=True), 1):
             assert target["end"] == end["end"]
@@ -157,10 +173,22 @@ def test_choosing_an_end_keeps_the_table(
         assert during["tiles"], during  # some of the table is in view
         assert [t["hit"] for t in during["tiles"]] == ["tile"] * len(during["tiles"]), during
         assert during["cancelShown"] and inside(during["cancel"], [0, 0, width, height])
+        sfx = drawn(page, view)
         listed = page.locator(".practice__end-button")
         assert [re.sub(r"\s+", " ", t).strip() for t in listed.all_inner_texts()] == [
-            f"{n} {e['text']}" for n, e in enumerate(tile["ends"], 1)
+            f"{n} {e['text' + sfx]}" for n, e in enumerate(tile["ends"], 1)
         ]
+        # Each end is named by where its button lies on the drawing shown: one named
+        # top… above one named bottom…, one named …left left of one named …right.
+        layout = practice.load_game(save).state.layout
+        places = end_places(layout, "narrow" if sfx else "wide")
+        at = {t["end"]: t["box"] for t in during["targets"]}
+        for a, b in itertools.permutations(at, 2):
+            pa, pb = places[End(a)], places[End(b)]
+            if pa.startswith("top") and pb.startswith("bottom"):
+                assert at[a][1] + at[a][3] < at[b][1] + at[b][3], (pa, pb, at)
+            if pa.endswith("left") and pb.endswith("right"):
+                assert at[a][0] + at[a][2] < at[b][0] + at[b][2], (pa, pb, at)
         assert axe_violations(page, [ROOT]) == []
         # The last end's button plays there.
         chosen = tile["ends"][-1]
@@ -233,14 +261,15 @@ def test_the_table_is_named_in_short_and_its_open_ends_are_shown(
     )  # fmt: skip
     try:
         view = practice_view(save, lang)
+        sfx = drawn(page, view)
         board = strings(lang)["page.practice.table"]
         expect(page.locator(".practice__board")).to_match_aria_snapshot(
             f"- region {quoted(board)}:\n"
             "  - /children: deep-equal\n"
-            f"  - {yaml_key('img ' + quoted(view['table_name']))}\n"
+            f"  - {yaml_key('img ' + quoted(view['table_name' + sfx]))}\n"
         )
         fives = view["open_ends"]["text"] if view["open_ends"] else ""
-        ends = f"{view['ends_line']} {fives}".strip()
+        ends = f"{view['ends_line' + sfx]} {fives}".strip()
         feed = words(lang)["feed"]
         page.evaluate("() => { document.querySelector('.practice__status').textContent = ''; }")
         expect(page.locator(".practice__callouts")).to_match_aria_snapshot(
@@ -288,12 +317,13 @@ def test_the_keys_choose_hint_undo_and_say_the_table(
         expect(dialog).to_be_hidden()
 
         fives = view["open_ends"]["text"] if view["open_ends"] else ""
+        ends = f"{view['ends_line' + drawn(page, view)]} {fives}".strip()
         for key, text in [
-            ("e", f"{view['ends_line']} {fives}".strip()),
+            ("e", ends),
             ("l", view["last_move"]),
             ("w", view["whose_turn"]),
             ("t", page.locator(".practice__layout svg desc").text_content()),
-            ("e", f"{view['ends_line']} {fives}".strip()),  # the same again is said again
+            ("e", ends),  # the same again is said again
         ]:
             page.keyboard.press(key)
             expect(page.locator(".practice__status")).to_have_text(text)
@@ -302,8 +332,8 @@ def test_the_keys_choose_hint_undo_and_say_the_table(
         page.keyboard.press("h")
         hint = page.locator(".practice__hint")
         expect(hint).to_be_visible()
-        reply = practice.suggest(save, lang)
-        assert hint.inner_text() == reply["text"]
+        reply = hint_view(save, lang)
+        assert hint.inner_text() == reply["text" + drawn(page, view)]
         code = reply["move"].split("@")[0]
         marked = page.locator(".practice__tile.is-hinted")
         expect(marked).to_have_count(1)
@@ -346,7 +376,7 @@ def test_the_hint_is_marked_on_a_phone(browser: Any, page_log: Any, site_url: st
         expect(marked).to_have_count(1)
         box = marked.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 740
-        reply = practice.suggest(save, "fr")
+        reply = hint_view(save, "fr")
         assert marked.get_attribute("data-tile") == reply["move"].split("@")[0]
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "hint-fr-360-dark.png"))

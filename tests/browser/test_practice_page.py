@@ -70,6 +70,15 @@ def hand(root: Any) -> list[str]:
     )
 
 
+def drawn(page: Any, view: dict[str, Any]) -> str:
+    """The suffix of ``view``'s words for the open ends on the drawing the board shows:
+    ``"_narrow"`` for the narrow drawing, else ``""`` (each names the ends by their
+    places on it)."""
+    fid = page.locator(".practice__layout svg > title").get_attribute("id")
+    narrow = f'id="{fid}"' in view["layout_narrow"] and f'id="{fid}"' not in view["layout"]
+    return "_narrow" if narrow else ""
+
+
 def saved(page: Any) -> Any:
     return json.loads(page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import axe_violations, only_this_host
-from test_practice_page import READY, ROOT, saved, url, wait_ready, words
+from test_practice_page import READY, ROOT, drawn, saved, url, wait_ready, words
 
 from engine.core.rules import option_choices
 from engine.core.words import strings
@@ -94,10 +94,11 @@ def told_in_order(said: list[str], texts: list[str]) -> bool:
     return True
 
 
-def ends_shown(view: dict[str, Any]) -> str:
-    """The visible line of the open ends, in every game (All Fives adds their sum)."""
+def ends_shown(view: dict[str, Any], sfx: str = "") -> str:
+    """The visible line of the open ends, in every game (All Fives adds their sum), by
+    their places on the drawing ``sfx`` names (see ``drawn``)."""
     fives = view["open_ends"]["text"] if view["open_ends"] else ""
-    return f"{view['ends_line']} {fives}".strip()
+    return f"{view['ends_line' + sfx]} {fives}".strip()
 
 
 @pytest.mark.parametrize(
@@ -177,7 +178,8 @@ def test_a_round_at_the_table(
             assert any(seat["last"] for seat in view["seats"]) == bool(view["log"])
             assert table["feedLines"] == view["feed"] == log_texts(view)[-3:]
             assert table["lastTileText"] == (view["last_tile"]["text"] if view["last_tile"] else "")
-            assert root.locator(".practice__open-ends").inner_text() == ends_shown(view)
+            sfx = drawn(page, view)
+            assert root.locator(".practice__open-ends").inner_text() == ends_shown(view, sfx)
 
             tile = next((t for t in view["hand"] if t["playable"] and len(t["ends"]) > 1), None)
             if tile is None:
@@ -189,7 +191,9 @@ def test_a_round_at_the_table(
             button.tap() if touch else button.click()
             # The end choice: one button per end in the list, and one over each marker.
             listed = root.locator(".practice__end-button > span:last-child").all_inner_texts()
-            assert listed == [e["text"] for e in tile["ends"]]
+            # Each end is named by its place on the drawing shown, no two alike.
+            assert listed == [e["text" + sfx] for e in tile["ends"]]
+            assert len(set(listed)) == len(listed)
             chosen = tile["ends"][-1]
             target = root.locator(f'.practice__end-target[data-end="{chosen["end"]}"]')
             target.wait_for()
@@ -197,7 +201,7 @@ def test_a_round_at_the_table(
             assert box["width"] >= TARGET_PX and box["height"] >= TARGET_PX
             number = tile["ends"].index(chosen) + 1
             assert target.text_content().startswith(f"{number}")
-            assert target.text_content().endswith(f" {chosen['text']}")
+            assert target.text_content().endswith(f" {chosen['text' + sfx]}")
             if marker_taps == 0:
                 shot(page, f"table-{tag}-ends")
                 # The end choice, its buttons over the markers included, in this scheme.

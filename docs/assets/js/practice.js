@@ -142,6 +142,7 @@ function setup(root) {
   let heard = { round: null, count: 0 }; // the log entries already announced
   let shownLayout = null; // the SVG text on the table now
   let hinted = null; // the hint's move on the table now: {code, end}
+  let hintReply = null; // the hint shown: its words for each drawing
   let whole = false; // the whole drawing is shown, for an end to be chosen
   const reviewWords = JSON.parse(el.review.dataset.words);
   const review = reviewPanel(el.review, {
@@ -433,6 +434,7 @@ function setup(root) {
     el.hint.hidden = true;
     el.hint.textContent = "";
     hinted = null;
+    hintReply = null;
     el.link.hidden = true;
     if (view.your_turn || view.phase !== "play") fast = false;
     el.form.hidden = true;
@@ -586,8 +588,31 @@ function setup(root) {
     if (dx || dy) el.board.scrollBy({ left: dx, top: dy, behavior: "instant" });
   }
 
+  // Which of the two drawings is shown: each names the open ends by their places on it,
+  // the narrow one's words under the key's "_narrow" twin.
+  let narrowShown = false;
+  function placed(o, key) {
+    return (narrowShown && o[`${key}_narrow`]) || o[key];
+  }
+
+  // The open ends, in every game (in All Fives with what they add up to), by their
+  // places on the drawing shown; so the hint's end, and, while an end is chosen, the
+  // list's names for them.
+  function namePlaces() {
+    el.openEnds.textContent = [placed(view, "ends_line"), view.open_ends?.text ?? ""]
+      .join(" ")
+      .trim();
+    if (hintReply) el.hint.textContent = placed(hintReply, "text");
+    if (!choosing) return;
+    el.endButtons.querySelectorAll(".practice__end-button").forEach((b, i) => {
+      b.querySelector(".practice__end-name").textContent = placed(choosing.ends[i], "text");
+    });
+  }
+
   function drawLayout() {
     const svgText = chooseLayout();
+    narrowShown = svgText === view.layout_narrow && svgText !== view.layout;
+    namePlaces();
     const changed = svgText !== shownLayout;
     if (changed) {
       const targets = [...el.layout.querySelectorAll(".practice__end-target")];
@@ -669,9 +694,7 @@ function setup(root) {
     el.downloadNote.textContent = note;
     el.downloadNote.hidden = !note;
 
-    // The open ends, in every game (in All Fives with what they add up to), and who
-    // laid the last tile.
-    el.openEnds.textContent = [view.ends_line, view.open_ends?.text ?? ""].join(" ").trim();
+    // Who laid the last tile (the open ends are named with the drawing).
     el.lastTile.textContent = view.last_tile?.text ?? "";
     el.lastTile.hidden = !view.last_tile;
     const notes = view.notes;
@@ -890,6 +913,7 @@ function setup(root) {
     choosing = null;
     if (whole) {
       whole = false;
+      el.table.classList.remove("is-whole");
       fitLayout(false);
     }
     el.tiles.inert = false;
@@ -995,7 +1019,7 @@ function setup(root) {
       if (e.score) b.append(` +${e.score}`);
       const name = document.createElement("span");
       name.className = "domino-sr-only";
-      name.textContent = ` ${e.text}`;
+      name.textContent = ` ${placed(e, "text")}`;
       b.append(name);
       b.classList.toggle("has-score", !!e.score);
       b.style.left = `${left - box.left}px`;
@@ -1024,7 +1048,8 @@ function setup(root) {
       ...tile.ends.map((e, i) => {
         const b = button("", "domino-button practice__end-button");
         const label = document.createElement("span");
-        label.textContent = e.text;
+        label.className = "practice__end-name";
+        label.textContent = placed(e, "text");
         b.append(endNumber(i + 1), " ", label);
         b.dataset.move = moveOf(e);
         return b;
@@ -1036,7 +1061,10 @@ function setup(root) {
     el.ends.hidden = false;
     showEndTargets(tile);
     if (!revealTargets()) {
+      // The ends lie farther apart than the board: the board takes the room of the
+      // lines under it and of the hand, and the whole drawing is shown in it.
       whole = true;
+      el.table.classList.add("is-whole");
       fitLayout(false);
       showEndTargets(tile);
       revealTargets();
@@ -1163,7 +1191,8 @@ function setup(root) {
     const mine = token;
     const reply = await ask("practice_hint", { save });
     if (!reply || mine !== token) return;
-    el.hint.textContent = reply.text;
+    hintReply = reply;
+    el.hint.textContent = placed(reply, "text");
     el.hint.hidden = false;
     // The engine names the move; the hand's tiles carry every move each can make.
     for (const tile of view.hand) {

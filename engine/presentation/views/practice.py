@@ -17,16 +17,17 @@ from typing import Any
 
 from engine.core.boundary import is_whole
 from engine.core.errors import DominoError
-from engine.core.layout import Layout
+from engine.core.layout import End, Layout
 from engine.core.policy import LayoutPolicy
 from engine.core.records import round_record
 from engine.core.state import Event, Move, RoundState
 from engine.core.tiles import Tile
 from engine.core.words import check_lang, say, strings, text
-from engine.features.practice import YOU, Game, link, load_game
+from engine.features.practice import YOU, Game, expert_hint, link, load_game
 from engine.lang import Subject, reader_seat
-from engine.presentation.description import end_label
+from engine.presentation.description import place_label
 from engine.presentation.figures import HAND_SIZE, PAGE_SIZE, layout_svg
+from engine.presentation.places import end_places
 from engine.presentation.svg import Fit
 from engine.presentation.views import tile_view
 from engine.presentation.views.rounds import (
@@ -42,6 +43,11 @@ from engine.presentation.views.rounds import (
 
 FEED = 3
 """How many of the round's latest log entries the table shows beside the board."""
+
+FITS: tuple[Fit, ...] = ("wide", "narrow")
+"""The two drawings of the table. What names an end by its place on a drawing comes
+twice: under its own key for the wide drawing and under ``<key>_narrow`` for the
+narrow one."""
 
 
 def seat_name(game: Game, seat: int, lang: str) -> str:
@@ -161,9 +167,15 @@ def _drawn(state: RoundState) -> set[Tile]:
 
 
 def _placements(
-    state: RoundState, tile: Tile, legal: list[Move], lang: str
+    state: RoundState,
+    tile: Tile,
+    legal: list[Move],
+    places: dict[Fit, dict[End, str]],
+    lang: str,
 ) -> list[dict[str, Any]]:
-    """Every legal placement of ``tile``: its end, move, score (All Fives) and texts."""
+    """Every legal placement of ``tile``: its end, move, score (All Fives) and texts, the
+    end named by its place on each drawing (``label``, ``text``; ``label_narrow``,
+    ``text_narrow``)."""
     layout = state.layout
     play = state.rules.policy.play
     out = []
@@ -171,29 +183,30 @@ def _placements(
         if move.tile != tile:
             continue
         score = play.layout_points(layout.place(tile, move.end)) if play.scores else None
-        if move.end is None:
-            label = text(lang, "practice.lead", tile=tile)
-            key = "practice.lead"
-        else:
-            open_end = layout.end(move.end)
-            assert open_end is not None
-            label = end_label(move.end, open_end.value, lang)
-            key = "practice.end"
-        if score is None:
-            shown_text = label
-        elif score:
-            shown_text = text(lang, f"{key}.scores", label=label, points=score)
-        else:
-            shown_text = text(lang, f"{key}.no_score", label=label)
-        out.append(
-            {
-                "end": None if move.end is None else move.end.value,
-                "label": label,
-                "move": str(move),
-                "score": score,
-                "text": shown_text,
-            }
-        )
+        shown: dict[str, Any] = {
+            "end": None if move.end is None else move.end.value,
+            "move": str(move),
+            "score": score,
+        }
+        for fit in FITS:
+            if move.end is None:
+                label = text(lang, "practice.lead", tile=tile)
+                key = "practice.lead"
+            else:
+                open_end = layout.end(move.end)
+                assert open_end is not None
+                label = place_label(places[fit][move.end], open_end.value, lang)
+                key = "practice.end"
+            if score is None:
+                shown_text = label
+            elif score:
+                shown_text = text(lang, f"{key}.scores", label=label, points=score)
+            else:
+                shown_text = text(lang, f"{key}.no_score", label=label)
+            suffix = "_narrow" if fit == "narrow" else ""
+            shown["label" + suffix] = label
+            shown["text" + suffix] = shown_text
+        out.append(shown)
     return out
 
 
@@ -218,25 +231,28 @@ def _open_ends(state: RoundState, lang: str) -> dict[str, Any] | None:
     return {"count": count, "text": told}
 
 
-def ends_line(layout: Layout, lang: str) -> str:
-    """The open ends and the number each takes, in every game: "Open ends: left 3,
-    right 5." (as :attr:`Layout.ends` lists them)."""
+def ends_line(layout: Layout, places: dict[End, str], lang: str) -> str:
+    """The open ends, each by its place on a drawing (``places``, as
+    :func:`~engine.presentation.places.end_places` gives them), and the number each
+    takes, in every game: "Open ends: top left 3, right 5." (in :attr:`Layout.ends`
+    order)."""
     if not layout.tiles:
         return strings(lang)["practice.ends_line.empty"]
-    ends = [text(lang, f"practice.ends_line.{e.end}", value=e.value) for e in layout.ends]
+    ends = [text(lang, f"practice.ends_line.{places[e.end]}", value=e.value) for e in layout.ends]
     s = strings(lang)
     return text(lang, "practice.ends_line", ends=s["practice.ends_line.sep"].join(ends))
 
 
-def table_name(layout: Layout, round_number: int, lang: str) -> str:
-    """The table's short accessible name: the round, how many tiles lie on it and its
-    open ends. The tile-by-tile description stays the drawing's description."""
+def table_name(layout: Layout, round_number: int, places: dict[End, str], lang: str) -> str:
+    """The short accessible name of a drawing of the table: the round, how many tiles
+    lie on it and its open ends, by their ``places`` on that drawing. The tile-by-tile
+    description stays the drawing's description."""
     return text(
         lang,
         "practice.table_name",
         round=round_number,
         count=len(layout.tiles),
-        ends=ends_line(layout, lang),
+        ends=ends_line(layout, places, lang),
     )
 
 
@@ -387,6 +403,7 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
     your_turn = turn == YOU
     legal = state.legal_moves() if your_turn else []
     drawn = _drawn(state)
+    places = {fit: end_places(state.layout, fit) for fit in FITS}
     hand = []
     for tile in sorted(state.hand(YOU)):
         playable = any(m.tile == tile for m in legal)
@@ -396,7 +413,7 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
                 "playable": playable,
                 "drawn": tile in drawn,
                 "label": _tile_label(tile, your_turn, playable, tile in drawn, lang),
-                "ends": _placements(state, tile, legal, lang) if playable else [],
+                "ends": _placements(state, tile, legal, places, lang) if playable else [],
             }
         )
     sides = game.rules.sides(game.players)
@@ -407,9 +424,11 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
         round_points = list(state.play_points)
         totals = game.match.ledger.after(round_points)
     caption = text(lang, "practice.table", round=len(game.rounds))
-    table = table_name(state.layout, len(game.rounds), lang)
+    ends = {fit: ends_line(state.layout, places[fit], lang) for fit in FITS}
+    table = table_name(state.layout, len(game.rounds), places["wide"], lang)
+    table_narrow = table_name(state.layout, len(game.rounds), places["narrow"], lang)
     wide = _draw(state.layout, lang, caption, True, "wide", table)
-    narrow = _draw(state.layout, lang, caption, True, "narrow", table)
+    narrow = _draw(state.layout, lang, caption, True, "narrow", table_narrow)
     lasts = last_actions(state, lang)
     log = _log(game, state, lang)
     seats = []
@@ -450,7 +469,9 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
         "layout": wide,
         "layout_narrow": narrow,
         "table_name": table,
-        "ends_line": ends_line(state.layout, lang),
+        "table_name_narrow": table_narrow,
+        "ends_line": ends["wide"],
+        "ends_line_narrow": ends["narrow"],
         "last_tile": _last_tile(state, lang),
         "last_move": _last_move(log, lang),
         "hand": hand,
@@ -501,6 +522,22 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
                 side_subject(game.rules, game.players, outcome.winner, YOU),
                 points=game.match.totals[outcome.winner],
             )
+    return out
+
+
+def hint_view(save: object, lang: str) -> dict[str, str]:
+    """The Expert's move for the reader (``move``), and why: ``text`` names its end by
+    its place on the wide drawing, ``text_narrow`` on the narrow one."""
+    check_lang(lang)
+    game = load_game(save)
+    given = expert_hint(game, lang)
+    out = {"move": str(given.move)}
+    for fit in FITS:
+        end = None
+        if given.move.end is not None:
+            place = end_places(game.state.layout, fit)[given.move.end]
+            end = strings(lang)[f"place.{place}"]
+        out["text_narrow" if fit == "narrow" else "text"] = given.in_language(lang, end)
     return out
 
 
