@@ -203,6 +203,9 @@ SAMPLES: dict[str, Sample] = {
     "goals": "out, fives",
     "lang": "xx",
     "date": "2026-13-01",
+    "themes": "pass, double, fives, keep, block, out, losses",
+    "rating": 1523,
+    "change": 12,
 }
 """A sample value for each field name the templates use."""
 

@@ -161,6 +161,14 @@ def puzzle(probe: Probe, lang: str, i: int) -> None:
     probe.value("puzzle_streak", {"days": ["2026-11-29", "2026-11-30"], "today": date}, lang)
     probe.value("puzzle_streak", {"days": [], "today": date, "solved": date}, lang)
     probe.ask("puzzle_streak", {"days": [], "today": "tomorrow"}, lang)
+    # Rated puzzles: the next one near the rating, a move rated, a streak begun and
+    # skipped into, and a stored form it refuses.
+    rated = probe.value("puzzle_rated", {"rated": None, "themes": ["fives"]}, lang)
+    tried = {"id": rated["next"], "tile": day["tiles"][0]["code"], "rated": rated["rated"]}
+    probe.ask("puzzle", {**tried, "end": "", "today": date}, lang)
+    run = probe.value("puzzle_rated", {"rated": rated["rated"], "start": i}, lang)
+    probe.value("puzzle_rated", {"rated": run["rated"], "skip": run["streak"]["next"]}, lang)
+    probe.ask("puzzle_rated", {"rated": {"rating": "high"}}, lang)
 
 
 def review(probe: Probe, lang: str, preset: str, seed: int) -> None:

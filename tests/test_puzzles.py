@@ -265,7 +265,7 @@ def changed(**fields: object) -> P.Puzzle:
     return P.Puzzle.of(data)
 
 
-def test_a_changed_answer_value_theme_or_difficulty_is_found() -> None:
+def test_a_changed_answer_value_theme_difficulty_or_rating_is_found() -> None:
     first = PUZZLES[0]
     other = next(m for m in first.values if m != first.answer)
     assert P.puzzle_problems(first) == []
@@ -284,6 +284,40 @@ def test_a_changed_answer_value_theme_or_difficulty_is_found() -> None:
     level = next(d for d in P.DIFFICULTIES if d != first.difficulty)
     said = " ".join(P.puzzle_problems(changed(difficulty=level)))
     assert f"the difficulty is {first.difficulty}, not {level}" in said
+    said = " ".join(P.puzzle_problems(changed(rating=first.rating + 1)))
+    assert f"the rating is {first.rating} (deviation {first.deviation}), not" in said
+    assert "the rating is" in " ".join(P.puzzle_problems(changed(deviation=1)))
+
+
+# -- ratings --------------------------------------------------------------------------
+
+
+def test_a_puzzle_rates_harder_the_more_it_takes_to_find() -> None:
+    """More legal moves, more tempting ones, a longer line or a larger search never make
+    a puzzle rate lower; one every probe finds rates lowest, one only the largest search
+    finds rates highest."""
+    for moves, tempting, own, nodes in itertools.product((2, 3, 5), (0, 1, 3), (1, 2, 3, 5),
+                                                         (10, 500, 5000)):  # fmt: skip
+        rated = P.rating_of(moves, tempting, own, nodes).rating
+        assert rated <= P.rating_of(moves + 1, tempting, own, nodes).rating
+        assert rated <= P.rating_of(moves, tempting + 1, own, nodes).rating
+        assert rated <= P.rating_of(moves, tempting, own + 1, nodes).rating
+        assert rated <= P.rating_of(moves, tempting, own, nodes * 10).rating
+    easiest = P.rating_of(2, 0, 1, 10).rating
+    hardest = P.rating_of(6, 2, 5, 12_000).rating
+    assert 1050 < easiest < 1250 < 2000 < hardest < 2300
+    assert P.rating_of(4, 1, 1, 10).rating < P.rating_of(4, 1, 4, 10).rating
+
+
+def test_the_ratings_order_the_difficulty_levels() -> None:
+    """The easy puzzles rate below the medium ones and those below the hard ones, on
+    average and at the median (that each stored rating is the engine's is checked with
+    the rest of the puzzle, above)."""
+    by_level = {d: sorted(p.rating for p in PUZZLES if p.difficulty == d) for d in P.DIFFICULTIES}
+    means = [sum(r) / len(r) for r in by_level.values()]
+    medians = [r[len(r) // 2] for r in by_level.values()]
+    assert means == sorted(means) and len(set(means)) == 3, means
+    assert medians == sorted(medians) and len(set(medians)) == 3, medians
 
 
 def test_a_changed_position_is_found() -> None:

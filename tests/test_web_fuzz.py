@@ -153,6 +153,11 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
         {"id": "block-2-01"},
         {"id": "block-2-01", "tile": "4-5", "end": "right"},
         {"id": "all-fives-2-01", "reveal": True},
+        {"id": "block-2-01", "tile": "4-5", "end": "right", "rated": None, "today": "2026-12-04"},
+    ],
+    "puzzle_rated": [
+        {"rated": None, "themes": ["fives", "out"]},
+        {"rated": None, "start": 5},
     ],
     "puzzle_streak": [
         {"days": ["2026-12-01", "2026-12-02"], "today": "2026-12-03"},

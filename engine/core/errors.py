@@ -125,6 +125,7 @@ _GIVEN: dict[str, dict[str, str | None]] = {
     "task_field": {"field": "text"},
     "unknown_puzzle": {"puzzle": "text"},
     "bad_date": {"date": "text"},
+    "streak_puzzle_done": {"puzzle": "text"},
     "record_not_int": {"value": None},
     "record_not_list": {"value": None},
     "record_not_bool": {"value": None},

@@ -11,7 +11,8 @@ A puzzle is stored as the start of a round record (:mod:`engine.core.records`): 
 deal (``hands`` as dealt, the ``boneyard`` in drawing order) and the tiles laid so far
 (``plays``; the forced draws and passes are replayed), with what the engine found: the
 ``answer``, the ``values`` of every legal move, each side's ``points`` at the end of the
-winning line, the ``theme`` and the ``difficulty``. ``engine/features/puzzles.json`` holds them
+winning line, the ``theme``, the ``difficulty`` and the ``rating`` (with its
+``deviation``). ``engine/features/puzzles.json`` holds them
 (:func:`load`); ``scripts/make_puzzles.py`` writes it with :func:`generate`, and the build
 checks every puzzle with :func:`problems`, so a puzzle the engine no longer proves, or one
 changed by hand, fails the build.
@@ -51,6 +52,23 @@ high as ``b``. With ``own`` the plays of ``S`` in the winning line (``b`` includ
 ``tempting`` the tempting moves, ``own + 2 × tempting`` is at most 3 for ``easy``, at most
 6 for ``medium``, and more for ``hard``.
 
+Rating (:func:`rating_of`): how hard the answer is to find, on the scale the reader's
+own rating uses (:mod:`engine.features.rating`, Glicko-2). The puzzle plays one game
+against each of :data:`PROBES`, solvers of a known rating and limited means, and wins the
+games where the probe misses the answer; its rating is a newcomer's (1500, deviation
+350) after those games, rounded. The probes, weakest first:
+
+- *a guess* (1000) finds it by chance: it scores one in the number of legal moves;
+- *the rule of thumb* (1250) finds it when no move is tempting;
+- *one, two and three moves ahead* (1500, 1750, 2000) find it when the winning line has
+  at most that many plays of the side to move, and otherwise as the rule of thumb does;
+- *a search of 300 and of 3,000 positions* (1750, 2250) find it when the exact solver
+  proves it within that many positions, and otherwise as the rule of thumb does.
+
+So a puzzle the rule of thumb solves rates about 1150, and one that needs a long line,
+a large search and beats the rule of thumb about 2150; the easy, medium and hard
+puzzles rate, on average, in that order (``tests/test_puzzles.py``).
+
 The puzzle of the day (:func:`daily`) is picked by the date alone: the days since
 :data:`EPOCH` count through the puzzles in a fixed shuffled order, so every reader gets the
 same puzzle on the same date, offline too.
@@ -73,6 +91,7 @@ from engine.core.errors import DominoError
 from engine.core.rules import Rules
 from engine.core.state import Move, RoundState
 from engine.core.tiles import Tile
+from engine.features.rating import Rating, rate
 from engine.players import Club, Expert, Player, club_score, features, knowledge
 from engine.players.solver import MoveValue, NodeLimit, Solution, Solver
 
@@ -92,6 +111,22 @@ THEMES: tuple[str, ...] = ("pass", "double", "fives", "keep", "block", "out", "l
 """The themes, in the order their rules are tried (see the module's docstring)."""
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+
+PROBE_DEVIATION = 60.0
+"""How sure each probe's rating is taken to be."""
+
+PROBES: tuple[tuple[str, int, int], ...] = (
+    ("guess", 0, 1000),
+    ("thumb", 0, 1250),
+    ("ahead", 1, 1500),
+    ("ahead", 2, 1750),
+    ("ahead", 3, 2000),
+    ("search", 300, 1750),
+    ("search", 3000, 2250),
+)
+"""The solvers a puzzle's rating is measured against (see the module's docstring):
+each its kind, its means (the side's moves it sees ahead; the positions it may search)
+and its rating."""
 
 EPOCH = datetime.date(2026, 1, 1)
 """The first day of the puzzles of the day: it gets the first of :func:`daily_order`."""
@@ -167,6 +202,10 @@ class Puzzle:
     """Each side's points for the round at the end of the winning line."""
     theme: str
     difficulty: str
+    rating: int
+    """How hard the answer is to find (:func:`rating_of`), on the reader's scale."""
+    deviation: int
+    """How sure that rating is."""
 
     @property
     def rules(self) -> Rules:
@@ -232,6 +271,8 @@ class Puzzle:
             points=tuple(whole(p, "points") for p in _list(data["points"], "points")),
             theme=data["theme"],
             difficulty=data["difficulty"],
+            rating=whole(data["rating"], "rating"),
+            deviation=whole(data["deviation"], "deviation"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -250,6 +291,8 @@ class Puzzle:
             "points": list(self.points),
             "theme": self.theme,
             "difficulty": self.difficulty,
+            "rating": self.rating,
+            "deviation": self.deviation,
         }
 
 
@@ -283,6 +326,8 @@ class Finding:
     """The side's plays in the winning line, the answer included."""
     tempting: tuple[Move, ...]
     """The wrong moves the Club player's rule of thumb rates at least as high."""
+    rating: Rating
+    """How hard the answer is to find (:func:`rating_of`)."""
 
     @property
     def values(self) -> dict[str, int]:
@@ -476,6 +521,26 @@ def difficulty_of(own: int, tempting: int) -> str:
     return "easy" if score <= 3 else "medium" if score <= 6 else "hard"
 
 
+def rating_of(moves: int, tempting: int, own: int, nodes: int) -> Rating:
+    """A puzzle's rating from its number of legal ``moves``, of ``tempting`` moves, of
+    the side's plays in the winning line (``own``) and of the positions the exact solver
+    searched (``nodes``): a newcomer's rating after a game against each of
+    :data:`PROBES`, won where the probe misses the answer."""
+    thumb = 1.0 if tempting == 0 else 0.0
+    games = []
+    for kind, means, strength in PROBES:
+        if kind == "guess":
+            found = 1.0 / moves
+        elif kind == "thumb":
+            found = thumb
+        elif kind == "ahead":
+            found = 1.0 if own <= means else thumb
+        else:
+            found = 1.0 if nodes <= means else thumb
+        games.append((Rating(strength, PROBE_DEVIATION), 1.0 - found))
+    return rate(Rating(), games)
+
+
 def examine(state: RoundState, *, node_limit: int | None = NODE_LIMIT) -> Finding | None:
     """What makes the position a puzzle, or ``None`` when it is none: the seat to move
     has fewer than two legal moves, more than one move reaches the best value, another
@@ -502,6 +567,7 @@ def examine(state: RoundState, *, node_limit: int | None = NODE_LIMIT) -> Findin
         difficulty=difficulty_of(own, len(tempting)),
         own=own,
         tempting=tempting,
+        rating=rating_of(len(solution.moves), len(tempting), own, solution.nodes),
     )
 
 
@@ -514,7 +580,7 @@ def puzzle_problems(puzzle: Puzzle) -> list[str]:
     """What is wrong with a stored puzzle, each line naming it: a position the rules do
     not allow, or anything it states that the engine does not find (the answer the one
     best move, by :data:`MARGIN`; every legal move's value; the points of the winning
-    line; the theme; the difficulty). Empty if nothing is."""
+    line; the theme; the difficulty; the rating). Empty if nothing is."""
     name = f"puzzle {puzzle.id}"
     try:
         state = puzzle.state()
@@ -548,6 +614,12 @@ def puzzle_problems(puzzle: Puzzle) -> list[str]:
         found.append(f"{name}: the theme is {finding.theme}, not {puzzle.theme}")
     if puzzle.difficulty != finding.difficulty:
         found.append(f"{name}: the difficulty is {finding.difficulty}, not {puzzle.difficulty}")
+    rated = (round(finding.rating.rating), round(finding.rating.deviation))
+    if (puzzle.rating, puzzle.deviation) != rated:
+        found.append(
+            f"{name}: the rating is {rated[0]} (deviation {rated[1]}), "
+            f"not {puzzle.rating} ({puzzle.deviation})"
+        )
     return found
 
 
@@ -614,12 +686,12 @@ def daily_order(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
 def daily(day: datetime.date | str, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     """The puzzle of the day ``day`` (a date, or ``"YYYY-MM-DD"``): the same for every
     reader on that date."""
-    date = day if isinstance(day, datetime.date) else _date(day)
+    date = day if isinstance(day, datetime.date) else parse_date(day)
     order = daily_order(load_puzzles() if puzzles is None else puzzles)
     return order[(date - EPOCH).days % len(order)]
 
 
-def _date(text: object) -> datetime.date:
+def parse_date(text: object) -> datetime.date:
     """A date written ``YYYY-MM-DD``; anything else is an error."""
     if isinstance(text, str) and len(text) == 10:
         with contextlib.suppress(ValueError):
@@ -677,11 +749,11 @@ def streak(days: object, today: object, solved: object = None) -> Streak:
     """
     if not isinstance(days, list) or not all(isinstance(d, str) for d in days):
         raise DominoError.about("bad_request", "request_strings", name="days")
-    date = _date(today)
+    date = parse_date(today)
     kept = {d for d in days if _day(d) is not None}
     counted = False
     if solved is not None:
-        counted = _date(solved) == date
+        counted = parse_date(solved) == date
         if counted:
             kept.add(date.isoformat())
     ordered = tuple(sorted(kept)[-MAX_DAYS:])
@@ -749,6 +821,8 @@ def candidates(setup: Setup, seed: int) -> Iterator[Candidate]:
                     points=finding.answer.points,
                     theme=finding.theme,
                     difficulty=finding.difficulty,
+                    rating=round(finding.rating.rating),
+                    deviation=round(finding.rating.deviation),
                 )
                 yield Candidate(seed, puzzle, finding)
         move = players[seat](state.observation(seat))

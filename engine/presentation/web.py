@@ -35,6 +35,7 @@ from engine.features import lessons, practice, review, scorepad
 from engine.lang import LANGUAGES
 from engine.presentation.views import practice as practice_views
 from engine.presentation.views import puzzles as puzzle_views
+from engine.presentation.views import rated as rated_views
 from engine.presentation.views import review as review_views
 from engine.presentation.views import scorepad as scorepad_views
 from engine.presentation.views import tryit
@@ -115,6 +116,15 @@ def puzzle(args: dict[str, Any], lang: str) -> dict[str, Any]:
     ``id`` or as the puzzle of the day ``date``; with ``tile`` and ``end`` (or
     ``reveal``), the reader's move judged by the solver."""
     return puzzle_views.reply(args, lang)
+
+
+@method("puzzle_rated")
+def puzzle_rated(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's rated puzzles (:func:`engine.presentation.views.rated.rated_view`):
+    the rating, the next puzzle near it within ``themes``, and the streak, from the
+    stored form ``rated``; with ``start`` a new streak, with ``skip`` its puzzle
+    skipped."""
+    return rated_views.rated_view(args, lang)
 
 
 @method("puzzle_streak")

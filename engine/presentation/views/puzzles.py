@@ -40,6 +40,7 @@ from engine.players.solver import MoveValue, solve
 from engine.presentation.description import end_label
 from engine.presentation.figures import LIST_SIZE, PAGE_SIZE, TRAY_SIZE, layout_svg
 from engine.presentation.views import tile_view
+from engine.presentation.views.rated import after_move
 from engine.presentation.views.rounds import ROUND_WORDS, Kind, join, narration, tell, tell_end
 
 
@@ -175,8 +176,8 @@ def drawings(layout: Layout, lang: str, caption: str, *, last: bool = False) -> 
 
 
 def puzzle_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
-    """What the page shows of ``puzzle`` in ``lang``: its title, game, theme and
-    difficulty, the question, the table (drawn, with its description), the reader's
+    """What the page shows of ``puzzle`` in ``lang``: its title, game, theme,
+    difficulty and rating, the question, the table (drawn, with its description), the reader's
     tiles and the open ends to lay one on (on an empty table, one choice: to lead), every
     other hand, the boneyard, the points scored so far and the round so far."""
     strings(lang)
@@ -212,6 +213,10 @@ def puzzle_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
         "game": game(puzzle, lang),
         "theme": {"id": puzzle.theme, "name": s[f"puzzle.theme.{puzzle.theme}"]},
         "difficulty": {"id": puzzle.difficulty, "name": s[f"puzzle.level.{puzzle.difficulty}"]},
+        "rating": {
+            "value": puzzle.rating,
+            "text": text(lang, "puzzle.rating", rating=puzzle.rating),
+        },
         "seat": reader_seat(seat),
         "question": question,
         **drawings(layout, lang, question),
@@ -358,18 +363,28 @@ def reply(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """The answer to the page's request (:mod:`engine.presentation.web`'s method ``puzzle``): the
     :func:`view` of the puzzle ``id``, or of the puzzle of the day ``date``
     (``"YYYY-MM-DD"``); with ``tile`` and ``end`` (``""`` on an empty table) the reader's
-    move judged, with ``reveal`` true the answer's (:func:`judge`, marked ``revealed``)."""
+    move judged, with ``reveal`` true the answer's (:func:`judge`, marked ``revealed``).
+    A request that carries the reader's rated puzzles (``rated``, with ``today`` or
+    ``streak``) gets them back after the move, as
+    :func:`engine.presentation.views.rated.after_move` says (``rated``)."""
     puzzle = daily(args["date"]) if "id" not in args and "date" in args else by_id(args.get("id"))
     if args.get("reveal") is True:
         move = Move.parse(puzzle.answer)
         tile, end = move.tile.code, move.end.value if move.end is not None else ""
-        return {**judge_move(puzzle, tile, end, lang), "revealed": True}
-    if "tile" in args:
+        judged = {**judge_move(puzzle, tile, end, lang), "revealed": True}
+    elif "tile" in args:
         end = args.get("end", "")
         if not isinstance(end, str):
             raise DominoError("bad_end", end=end)
-        return judge_move(puzzle, args["tile"], end, lang)
-    return puzzle_view(puzzle, lang)
+        judged = judge_move(puzzle, args["tile"], end, lang)
+    else:
+        return puzzle_view(puzzle, lang)
+    # A move (or the answer revealed) rates, or counts in the streak, when the request
+    # carries the reader's rated puzzles.
+    rated = after_move(args, puzzle, judged["right"] and not judged.get("revealed"), lang)
+    if rated is not None:
+        judged["rated"] = rated
+    return judged
 
 
 def streak_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
