@@ -8,7 +8,7 @@ Before anything is rendered, the outer build checks every puzzle of
 ``engine/features/puzzles.json`` (:func:`engine.features.puzzles.check_text`): its position
 replays, its answer is the one legal move that reaches the solver's best value and every
 other is worse by the margin, every stated value and the winning line's points are the
-solver's, and its theme and difficulty are what their rules give. Each problem names the
+solver's, and its theme, difficulty and rating are what their rules give. Each problem names the
 file and the puzzle, and goes to the build's one list (``hooks/kit.py``), so a strict build
 with a changed puzzle fails at any verbosity.
 
@@ -23,8 +23,9 @@ The fence
 
 A fence ``puzzles`` (its body empty) is the app: the puzzle being played (filled by the
 page's script, ``assets/js/puzzles.js``, from the engine's view of the puzzle of the day
-or of the one chosen), the reader's progress and streak, and every puzzle listed by
-theme, easiest first, with a choice of difficulty. Every word comes from the engine's
+or of the one chosen), the reader's progress and streak, the reader's rated puzzles
+(the rating, a puzzle near it within the themes chosen, a streak of rising rating), and
+every puzzle listed by theme, easiest first, with a choice of difficulty. Every word comes from the engine's
 language tables; the words the script shows later go in the root's ``data-words``.
 """
 
@@ -177,7 +178,7 @@ def render_puzzle(lang: str) -> str:
         '<p class="puzzle__status"></p>'
         '<div class="puzzle__feedback" hidden tabindex="-1">'
         '<p class="puzzle__verdict"></p><p class="puzzle__worth"></p>'
-        '<p class="puzzle__why"></p></div>'
+        '<p class="puzzle__why"></p><p class="puzzle__rated" hidden></p></div>'
         '<p class="puzzle__actions">'
         + kit.button("puzzle__again", s[PREFIX + "again"], hidden=True)
         + kit.button("puzzle__show", s[PREFIX + "show"], hidden=True)
@@ -193,6 +194,33 @@ def render_puzzle(lang: str) -> str:
         '<p class="puzzle__stock"></p><p class="puzzle__scores"></p>'
         f'<details class="puzzle__history"><summary>{_e(w["so_far"])}</summary>'
         '<ol class="puzzle__events"></ol></details></div>'
+        "</section>"
+    )
+
+
+def render_rated(lang: str) -> str:
+    """The reader's rated puzzles: the rating (filled by the script from the engine), the
+    themes to choose from, a puzzle near the rating, and the streak with its skip."""
+    s = _strings(lang)
+    boxes = "".join(
+        f'<label class="puzzles__theme-choice"><input type="checkbox" name="theme" '
+        f'value="{theme}"> {_e(s[f"puzzle.theme.{theme}"])}</label>'
+        for theme in _puzzles.THEMES
+    )
+    return (
+        '<section class="puzzles__rated" aria-labelledby="puzzles-rated-title">'
+        f'<h2 id="puzzles-rated-title">{_e(s[PREFIX + "rated_title"])}</h2>'
+        f'<p class="puzzles__rated-about">{_e(s[PREFIX + "rated_about"])}</p>'
+        '<p class="puzzles__rating" aria-live="polite"></p>'
+        f'<fieldset class="puzzles__themes-choice"><legend>{_e(s[PREFIX + "rated_themes"])}'
+        f"</legend>{boxes}</fieldset>"
+        '<p class="puzzles__rated-actions">'
+        + kit.button("puzzles__near", s[PREFIX + "rated_next"], primary=True, disabled="")
+        + kit.button("puzzles__streak-start", s[PREFIX + "streak_start"], disabled="")
+        + kit.button("puzzles__streak-skip", s[PREFIX + "streak_skip"], hidden=True)
+        + "</p>"
+        f'<p class="puzzles__streak-about">{_e(s[PREFIX + "streak_about"])}</p>'
+        '<p class="puzzles__streak-line" aria-live="polite"></p>'
         "</section>"
     )
 
@@ -227,6 +255,7 @@ def render(body: str, lang: str, page_url: str) -> str:
         '<span class="puzzles__streak"></span></p>'
         '<p class="puzzles__message" hidden></p>'
         + render_puzzle(lang)
+        + render_rated(lang)
         + render_list(lang)
         + '<p class="puzzles__live domino-sr-only" role="status" aria-live="polite"></p>'
         "</div></div>"

@@ -738,6 +738,14 @@ STRINGS: dict[str, str] = {
     "page.puzzles.store_size": "De fremskridt, der var gemt i denne browser, er for store til at kunne læses sikkert, så de er ikke blevet indlæst, og du begynder forfra.",
     "page.puzzles.store_depth": "De fremskridt, der var gemt i denne browser, er for dybt indlejret til at kunne læses sikkert, så de er ikke blevet indlæst, og du begynder forfra.",
     "page.puzzles.download_refused": "Hent de fremskridt, der ikke blev indlæst",
+    "page.puzzles.rated_title": "Opgaver med rating",
+    "page.puzzles.rated_about": "Hver opgave har en rating, og det har du også, på samme skala: Dit første træk i en opgave flytter din rating, op hvis det er svaret, og ellers ned. Din rating bliver i denne browser.",
+    "page.puzzles.rated_themes": "Temaer, der skal komme (intet krydset af: alle temaer)",
+    "page.puzzles.rated_next": "En opgave nær min rating",
+    "page.puzzles.streak_start": "Start en serie",
+    "page.puzzles.streak_go_on": "Fortsæt serien",
+    "page.puzzles.streak_skip": "Spring denne opgave over",
+    "page.puzzles.streak_about": "En serie giver opgaver med stigende rating, fra de letteste: Et forkert træk afslutter den, og du må springe én opgave over. Den ændrer ikke din rating.",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).

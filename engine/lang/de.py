@@ -738,6 +738,14 @@ STRINGS: dict[str, str] = {
     "page.puzzles.store_size": "Der in diesem Browser gespeicherte Fortschritt ist zu groß, um ihn sicher zu lesen. Er wurde nicht geladen, und dein Fortschritt beginnt von vorn.",
     "page.puzzles.store_depth": "Der in diesem Browser gespeicherte Fortschritt ist zu tief verschachtelt, um ihn sicher zu lesen. Er wurde nicht geladen, und dein Fortschritt beginnt von vorn.",
     "page.puzzles.download_refused": "Nicht geladenen Fortschritt herunterladen",
+    "page.puzzles.rated_title": "Gewertete Rätsel",
+    "page.puzzles.rated_about": "Jedes Rätsel hat eine Wertung, und du auch, auf derselben Skala: Dein erster Zug in einem Rätsel bewegt deine Wertung, nach oben, wenn er die Lösung ist, sonst nach unten. Deine Wertung bleibt in diesem Browser.",
+    "page.puzzles.rated_themes": "Themen, die kommen sollen (keines angekreuzt: alle Themen)",
+    "page.puzzles.rated_next": "Ein Rätsel nahe meiner Wertung",
+    "page.puzzles.streak_start": "Eine Serie beginnen",
+    "page.puzzles.streak_go_on": "Die Serie fortsetzen",
+    "page.puzzles.streak_skip": "Dieses Rätsel überspringen",
+    "page.puzzles.streak_about": "Eine Serie bringt Rätsel mit steigender Wertung, von den einfachsten an: Ein falscher Zug beendet sie, und ein Rätsel darfst du überspringen. Sie ändert deine Wertung nicht.",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).

@@ -740,6 +740,14 @@ STRINGS: dict[str, str] = {
     "page.puzzles.store_size": "The progress saved in this browser is too large to be read safely, so it has been put away and your progress starts afresh.",
     "page.puzzles.store_depth": "The progress saved in this browser is nested too deeply to be read safely, so it has been put away and your progress starts afresh.",
     "page.puzzles.download_refused": "Download the saved progress",
+    "page.puzzles.rated_title": "Rated puzzles",
+    "page.puzzles.rated_about": "Every puzzle has a rating, and so do you, on the same scale: your first move in a puzzle moves your rating, up if it is the answer and down if not. Your rating stays in this browser.",
+    "page.puzzles.rated_themes": "Themes to be given (none ticked: every theme)",
+    "page.puzzles.rated_next": "A puzzle near my rating",
+    "page.puzzles.streak_start": "Start a streak",
+    "page.puzzles.streak_go_on": "Go on with the streak",
+    "page.puzzles.streak_skip": "Skip this puzzle",
+    "page.puzzles.streak_about": "A streak gives puzzles of rising rating, from the easiest: one wrong move ends it, and you may skip one puzzle. It does not move your rating.",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).

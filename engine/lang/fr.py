@@ -738,6 +738,14 @@ STRINGS: dict[str, str] = {
     "page.puzzles.store_size": "La progression enregistrée dans ce navigateur est trop volumineuse pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
     "page.puzzles.store_depth": "La progression enregistrée dans ce navigateur est trop profondément imbriquée pour être lue sans risque : elle n’a pas été chargée, et votre progression repart de zéro.",
     "page.puzzles.download_refused": "Télécharger la progression non chargée",
+    "page.puzzles.rated_title": "Problèmes classés",
+    "page.puzzles.rated_about": "Chaque problème a un classement, et vous aussi, sur la même échelle : votre premier coup dans un problème fait bouger votre classement, vers le haut si c’est la réponse, vers le bas sinon. Votre classement reste dans ce navigateur.",
+    "page.puzzles.rated_themes": "Thèmes proposés (aucun coché : tous les thèmes)",
+    "page.puzzles.rated_next": "Un problème proche de mon classement",
+    "page.puzzles.streak_start": "Commencer une série",
+    "page.puzzles.streak_go_on": "Continuer la série",
+    "page.puzzles.streak_skip": "Passer ce problème",
+    "page.puzzles.streak_about": "Une série propose des problèmes de classement croissant, en partant des plus faciles : un coup faux la termine, et vous pouvez passer un problème. Elle ne change pas votre classement.",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).

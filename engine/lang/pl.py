@@ -738,6 +738,14 @@ STRINGS: dict[str, str] = {
     "page.puzzles.store_size": "Postępy zapisane w tej przeglądarce są za duże, by dało się je bezpiecznie odczytać, więc nie zostały wczytane, a twoje postępy zaczynają się od nowa.",
     "page.puzzles.store_depth": "Postępy zapisane w tej przeglądarce są zbyt głęboko zagnieżdżone, by dało się je bezpiecznie odczytać, więc nie zostały wczytane, a twoje postępy zaczynają się od nowa.",
     "page.puzzles.download_refused": "Pobierz niewczytane postępy",
+    "page.puzzles.rated_title": "Łamigłówki rankingowe",
+    "page.puzzles.rated_about": "Każda łamigłówka ma ranking, ty też, na tej samej skali: pierwszy ruch w łamigłówce zmienia twój ranking, w górę, jeśli to właściwa odpowiedź, a w dół, jeśli nie. Twój ranking zostaje w tej przeglądarce.",
+    "page.puzzles.rated_themes": "Tematy do wyboru (żaden nie zaznaczony: wszystkie tematy)",
+    "page.puzzles.rated_next": "Łamigłówka bliska mojego rankingu",
+    "page.puzzles.streak_start": "Zacznij serię",
+    "page.puzzles.streak_go_on": "Kontynuuj serię",
+    "page.puzzles.streak_skip": "Pomiń tę łamigłówkę",
+    "page.puzzles.streak_about": "Seria daje łamigłówki o rosnącym rankingu, od najłatwiejszych: jeden zły ruch ją kończy, a jedną łamigłówkę można pominąć. Seria nie zmienia twojego rankingu.",
     # --- end of the Puzzles block.
     # --- The review page and the practice page's review of a round (hooks/review_page.py,
     # hooks/review_panel.py, docs/assets/js/review.js, docs/assets/js/review-panel.js).

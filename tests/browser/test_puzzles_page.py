@@ -143,7 +143,10 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     assert spaced(judged["steps"][-1]["caption"]) in spaced(last.text_content())
     page.keyboard.press("Home")
     assert steps.nth(0).is_visible() and last.is_hidden()
-    assert stored(page) is None  # a miss is not progress
+    # A miss solves nothing and counts no day; as a first attempt it is rated (lost).
+    kept = stored(page)
+    assert (kept["solved"], kept["days"]) == ([], [])
+    assert [a[:2] for a in kept["rated"]["attempts"]] == [[puzzle.id, 0]]
     assert page.locator(".puzzle__show").is_visible()
 
     # Try again, and right: it counts, with today's streak.
@@ -154,7 +157,9 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     assert spaced(page.locator(".puzzle__why").text_content()) == spaced(right["why"])
     assert page.locator(".puzzle__value-list li").count() == len(puzzle.values)
     assert strings(lang)["page.puzzles.today_done"] in page.locator(".puzzles__live").text_content()
-    assert stored(page) == {"version": 1, "solved": [puzzle.id], "days": [today]}
+    # Solved on the second try: progress and the day, the rating as the miss left it.
+    progress = {"version": 1, "solved": [puzzle.id], "days": [today], "rated": kept["rated"]}
+    assert stored(page) == progress
     streak = text(lang, "page.puzzles.streak", count=1)
     assert spaced(page.locator(".puzzles__streak").text_content()) == spaced(streak)
     item = page.locator(f'.puzzles__items > li[data-puzzle="{puzzle.id}"]')
@@ -168,7 +173,7 @@ def test_the_puzzle_of_the_day_wrong_then_right_with_progress_and_streak(
     assert spaced(page.locator(".puzzle__verdict").text_content()) == spaced(right_fr["verdict"])
     assert page.locator(".puzzle__stepper .domino-step").count() == len(right_fr["steps"])
     assert page.locator(".puzzle__next").is_visible()
-    assert stored(page) == {"version": 1, "solved": [puzzle.id], "days": [today]}
+    assert stored(page) == progress
     solved = text("fr", "page.puzzles.solved", done=1, total=len(PUZZLES))
     assert spaced(page.locator(".puzzles__solved").text_content()) == spaced(solved)
     streak = text("fr", "page.puzzles.streak", count=1)

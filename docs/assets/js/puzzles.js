@@ -15,6 +15,14 @@
 // depth; then never parsed), or that cannot be read, moves to the KEY-refused key: the
 // page says so and offers its text for download.
 //
+// The reader's rated puzzles (engine.features.rated) are kept in the same object, as
+// "rated" (the engine's stored form, which only the engine reads and checks) and
+// "themes" (the themes ticked). Every move the reader makes, and every answer shown,
+// goes to the engine with them (method puzzle), which rates a first attempt or counts
+// it in the streak and answers the form to keep; puzzle_rated gives the rating, the
+// puzzle near it and the streak. A form the engine cannot read is its error: the page
+// says so, stops rating and keeps the stored form as it was.
+//
 // The puzzle's section (.puzzle) has data-state "" (to play), "wrong", "right" or "shown"
 // (the answer asked for), and data-puzzle its id; the root's data-busy is "true" while
 // the engine works, data-today the id of the puzzle of the day once known.
@@ -36,6 +44,11 @@ const VERSION = 1;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const pad = (n) => String(n).padStart(2, "0");
+
+/** A streak's seed: any whole number the engine takes (0 to 2^31 - 1). */
+function seed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+}
 
 /** The reader's calendar date, "YYYY-MM-DD", `back` days ago. */
 function dateOf(back = 0) {
@@ -83,10 +96,21 @@ function setup(root) {
     scores: $(".puzzle__scores"),
     events: $(".puzzle__events"),
     level: $("#puzzles-level"),
+    rating: $(".puzzles__rating"),
+    near: $(".puzzles__near"),
+    streakStart: $(".puzzles__streak-start"),
+    streakSkip: $(".puzzles__streak-skip"),
+    streakLine: $(".puzzles__streak-line"),
+    themeBoxes: [...root.querySelectorAll('.puzzles__themes-choice input[name="theme"]')],
+    rated: $(".puzzle__rated"),
     items: [...root.querySelectorAll(".puzzles__items > li")],
     themes: [...root.querySelectorAll(".puzzles__theme")],
   };
   let solved = new Set();
+  let rated = null; // the engine's stored form of the rated puzzles (null: a newcomer)
+  let ratedBroken = false; // the engine cannot read it: no rating, the store kept as is
+  let ratedView = null; // the engine's last puzzle_rated reply
+  let streakId = null; // the streak's puzzle on the page, while one is played
   let days = []; // the days kept, as the engine last said (as stored, until it has)
   let view = null; // the engine's view of the puzzle on the page
   let daily = null; // {id, date} of the puzzle of the day, once the engine has said
@@ -127,6 +151,9 @@ function setup(root) {
     if (data === null) return;
     solved = new Set(data.solved.filter((id) => ids.includes(id)));
     days = data.days;
+    rated = data.rated ?? null;
+    const themes = Array.isArray(data.themes) ? data.themes : [];
+    for (const box of el.themeBoxes) box.checked = themes.includes(box.value);
   }
 
   const valid = (data) =>
@@ -137,7 +164,83 @@ function setup(root) {
 
   // Storage full or refused: the puzzles go on without it.
   function store() {
-    writeStore(storageKey, JSON.stringify({ version: VERSION, solved: [...solved].sort(), days }));
+    const data = { version: VERSION, solved: [...solved].sort(), days };
+    if (rated !== null) data.rated = rated;
+    const themes = chosenThemes();
+    if (themes.length) data.themes = themes;
+    writeStore(storageKey, JSON.stringify(data));
+  }
+
+  const chosenThemes = () => el.themeBoxes.filter((b) => b.checked).map((b) => b.value);
+
+  // --- Rated puzzles --------------------------------------------------------------------
+
+  // A form the engine cannot read: said once, and the rating stops (the store keeps it).
+  function ratedRefused(text) {
+    ratedBroken = true;
+    tell(text);
+    el.near.disabled = true;
+    el.streakStart.disabled = true;
+    el.streakSkip.hidden = true;
+  }
+
+  function showRated(reply) {
+    ratedView = reply;
+    el.rating.textContent = [reply.rating_text, reply.next_text].join(" ").trim();
+    el.near.disabled = reply.next === null;
+    el.streakStart.disabled = false;
+    el.streakStart.textContent = reply.streak.running ? words.streak_go_on : words.streak_start;
+    el.streakLine.textContent = reply.streak.text;
+    showSkip();
+  }
+
+  // Skip shows on the streak's puzzle, not yet answered, while the skip is unused.
+  function showSkip() {
+    el.streakSkip.hidden = !(
+      ratedView?.streak.skip &&
+      streakId !== null &&
+      view?.id === streakId &&
+      el.puzzle.dataset.state === ""
+    );
+  }
+
+  // The engine's view of the rated puzzles, after `extra` (a streak begun, a puzzle
+  // skipped); null if it cannot say.
+  async function rate(extra = {}) {
+    if (ratedBroken) return null;
+    const args = { rated, themes: chosenThemes(), ...extra };
+    const reply = await request("puzzle_rated", args, {
+      failed: words.try_failed,
+      onError: (text, error) => (error.code === "bad_rated" ? ratedRefused(text) : tell(text)),
+    });
+    if (reply === null) return null;
+    rated = reply.rated;
+    store();
+    showRated(reply);
+    return reply;
+  }
+
+  // What the reader's move did to the rating (or the streak), from the engine's reply.
+  function ratedAfter(reply) {
+    const after = reply.rated;
+    el.rated.hidden = !after;
+    if (!after) return "";
+    rated = after.rated;
+    store();
+    const said = after.change || after.streak.text;
+    el.rated.textContent = said;
+    el.rating.textContent = after.rating_text;
+    el.streakLine.textContent = after.streak.text;
+    if (ratedView) ratedView = { ...ratedView, streak: after.streak };
+    return said;
+  }
+
+  // The arguments that let the engine rate a move: none once it cannot read the form.
+  function ratedArgs() {
+    if (ratedBroken) return {};
+    const args = { rated, today: dateOf(0) };
+    if (streakId !== null && view?.id === streakId) args.streak = true;
+    return args;
   }
 
   // The streak, as the engine counts it (puzzle_streak), shown in its words; with
@@ -192,7 +295,7 @@ function setup(root) {
   // "Solved" once it is, so that a puzzle solved before says so at its top.
   function showMeta() {
     const meta = [view.game, fill(words.theme, { theme: view.theme.name })];
-    meta.push(fill(words.level, { level: view.difficulty.name }));
+    meta.push(fill(words.level, { level: view.difficulty.name }), view.rating.text);
     if (daily !== null && daily.id === view.id) meta.unshift(words.daily);
     if (solved.has(view.id)) meta.push(words.done);
     el.meta.textContent = meta.join(" · ");
@@ -252,6 +355,8 @@ function setup(root) {
     el.values.hidden = true;
     showActions([]);
     setState("");
+    el.rated.hidden = true;
+    showSkip();
     say("");
     for (const item of el.items) item.dataset.current = String(item.dataset.puzzle === view.id);
   }
@@ -281,8 +386,9 @@ function setup(root) {
     }
   }
 
-  /** Opens the puzzle `id`, or with none the puzzle of the reader's day. */
-  async function open(id, { focus = false } = {}) {
+  /** Opens the puzzle `id`, or with none the puzzle of the reader's day; `fresh`: to be
+   * played (rated, or in the streak) even if it was solved before. */
+  async function open(id, { focus = false, fresh = false } = {}) {
     const mine = ++token;
     const args = id ? { id } : { date: dateOf(0) };
     const next = await ask(args);
@@ -294,7 +400,7 @@ function setup(root) {
     opened(next, { focus });
     // A puzzle solved before (a reload, a return to it) shows as solved: its answer, its
     // line and the way on, as when it was solved; nothing is counted again.
-    if (solved.has(next.id)) {
+    if (solved.has(next.id) && !fresh) {
       const reply = await ask({ id: next.id, reveal: true }, { quiet: true });
       if (reply !== null && mine === token) judged(reply, "right", { again: true, focus });
     }
@@ -370,9 +476,17 @@ function setup(root) {
         return li;
       }),
     );
-    if (state === "wrong") showActions(["again", "show"]);
+    const inStreak = streakId !== null && view.id === streakId && !again;
+    const ratedSaid = again ? "" : ratedAfter(reply);
+    if (inStreak) {
+      // The streak goes on with its next puzzle, or is over: then the rating's ways on.
+      streakId = state === "right" ? (reply.rated?.streak.next ?? null) : null;
+      showActions(streakId !== null ? ["next"] : ["show"].filter(() => state === "wrong"));
+      if (streakId === null) rate();
+    } else if (state === "wrong") showActions(["again", "show"]);
     else showActions(onDaily ? ["next"] : ["next", "today"]);
-    const parts = [reply.verdict, reply.worth, el.why.textContent];
+    showSkip();
+    const parts = [reply.verdict, reply.worth, el.why.textContent, ratedSaid];
     if (state === "right" && !again) {
       solved.add(view.id);
       if (streak?.counted) parts.push(words.today_done);
@@ -394,7 +508,8 @@ function setup(root) {
     }
     const mine = token;
     say(words.thinking);
-    const reply = await ask({ id: view.id, tile: picked, end }, { quiet: true });
+    const args = { id: view.id, tile: picked, end, ...ratedArgs() };
+    const reply = await ask(args, { quiet: true });
     if (reply === null || mine !== token) return;
     judged(reply, reply.right ? "right" : "wrong");
   }
@@ -403,7 +518,10 @@ function setup(root) {
     if (busy || !view) return;
     const mine = token;
     say(words.thinking);
-    const reply = await ask({ id: view.id, reveal: true }, { quiet: true });
+    const args = { id: view.id, reveal: true };
+    // Shown before any move, the answer is a first attempt lost (or ends the streak).
+    if (el.puzzle.dataset.state === "") Object.assign(args, ratedArgs());
+    const reply = await ask(args, { quiet: true });
     if (reply === null || mine !== token) return;
     judged(reply, "shown");
   }
@@ -435,12 +553,44 @@ function setup(root) {
     if (marker && el.figure.contains(target) && !el.answer.hidden) return play(marker);
     if (target.closest(".puzzle__again")) return again();
     if (target.closest(".puzzle__show")) return reveal();
-    if (target.closest(".puzzle__next")) return open(following(), { focus: true });
+    if (target.closest(".puzzle__next")) {
+      return streakId !== null
+        ? open(streakId, { focus: true, fresh: true })
+        : open(following(), { focus: true });
+    }
     if (target.closest(".puzzle__today")) return open(null, { focus: true });
   });
+  el.near.addEventListener("click", async () => {
+    if (busy) return;
+    const reply = await rate();
+    streakId = null;
+    if (reply?.next) open(reply.next, { focus: true, fresh: true });
+  });
+  el.streakStart.addEventListener("click", async () => {
+    if (busy) return;
+    const running = ratedView?.streak.running;
+    const reply = running ? await rate() : await rate({ start: seed() });
+    if (!reply?.streak.next) return;
+    streakId = reply.streak.next;
+    open(streakId, { focus: true, fresh: true });
+  });
+  el.streakSkip.addEventListener("click", async () => {
+    if (busy || streakId === null) return;
+    const reply = await rate({ skip: streakId });
+    streakId = reply?.streak.next ?? null;
+    if (streakId !== null) open(streakId, { focus: true, fresh: true });
+  });
+  for (const box of el.themeBoxes) {
+    box.addEventListener("change", () => {
+      store();
+      rate();
+    });
+  }
   root.querySelector(".puzzles__list").addEventListener("click", (event) => {
     const opener = event.target.closest(".puzzles__open");
-    if (opener) open(opener.dataset.puzzle, { focus: true });
+    if (!opener) return;
+    streakId = null; // a puzzle of the list is played outside the streak
+    open(opener.dataset.puzzle, { focus: true });
   });
   el.level.addEventListener("change", () => {
     const level = el.level.value;
@@ -475,6 +625,7 @@ function setup(root) {
   // puzzle of the day (a right answer to it may count), then the one the address names.
   startEngine();
   countStreak();
+  rate();
   const wanted = named();
   open(null).then((first) => {
     if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
