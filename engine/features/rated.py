@@ -29,13 +29,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core.boundary import is_whole
+from engine.core.boundary import MAX_ITEMS, is_whole
 from engine.core.errors import DominoError
 from engine.features.puzzles import Puzzle, parse_date
 from engine.features.rating import Rating, rate
 
-MAX_ATTEMPTS = 2000
-"""The most attempts kept: the latest ones (the puzzles number far fewer)."""
+MAX_ATTEMPTS = MAX_ITEMS
+"""The most attempts kept: the latest ones (as many as a request's list may hold)."""
 
 RUN_CHOICE = 3
 """A streak's next puzzle is one of this many, the lowest rated it may be."""
