@@ -80,6 +80,11 @@ def render_panel(lang: str, ident: str, level: int = 2) -> str:
         '<ul class="review__marks"></ul>'
         '<div class="review__key" hidden>'
         f'<p class="review__key-title"></p><ul class="review__key-list"></ul></div>'
+        '<div class="review__graph" hidden>'
+        '<p class="review__graph-title"></p><p class="review__graph-about"></p>'
+        '<div class="review__graph-drawing"></div><p class="review__graph-turn"></p>'
+        '<div class="review__graph-table-wrap"><table class="review__graph-table">'
+        "<thead><tr></tr></thead><tbody></tbody></table></div></div>"
         "</div>"
         '<div class="review__match" hidden>'
         f'<{sub} class="review__match-title">{_e(w["match"])}</{sub}>'

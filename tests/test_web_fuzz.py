@@ -138,7 +138,7 @@ def _finished_round() -> dict[str, Any]:
 
 
 ROUND = _finished_round()
-ITEM = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}
+ITEM = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "value": -3.5, "loss": 2.5}
 
 SEEDS: dict[str, list[dict[str, Any]]] = {
     "ping": [{}],

@@ -419,13 +419,14 @@ class Judgement:
         return self.method == "exact"
 
     def item(self, round: int = 0) -> dict[str, Any]:
-        """The judgement as a summary needs it (JSON): round, index, move, best, loss
-        and mark."""
+        """The judgement as a summary needs it (JSON): round, index, move, best, the
+        move made's expected ``value`` (the round's graph), loss and mark."""
         return {
             "round": round,
             "index": self.decision.index,
             "move": str(self.decision.move),
             "best": str(self.better.move),
+            "value": round_loss(self.played.value),
             "loss": round_loss(self.loss),
             "error": round_loss(self.error),
             "mark": self.mark,

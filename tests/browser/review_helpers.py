@@ -96,6 +96,10 @@ def read_review(page: Any, panel: str, *, step: bool = True) -> dict[str, Any]:
         "match_rounds": texts(page, f"{panel} .review__match-rounds li"),
         "match_count": spaced(root.locator(".review__match-count").text_content()),
         "match_shown": root.locator(".review__match").is_visible(),
+        "graph_shown": root.locator(".review__graph").is_visible(),
+        "graph_points": root.locator(".review__graph-drawing .review-graph__point").count(),
+        "graph_rows": texts(page, f"{panel} .review__graph-table tbody tr"),
+        "graph_turn": spaced(root.locator(".review__graph-turn").text_content()),
         "steps": [],
     }
     if step and shown["count"] > 0:
@@ -140,6 +144,16 @@ def assert_same(shown: dict[str, Any], want: dict[str, Any], lang: str) -> None:
         for m in summary["marks"]
     ]
     assert shown["key"] == [spaced(f"{k['mark']['name']} {k['text']}") for k in summary["key"]]
+    # The round's graph: a point per decision judged, and the same figures in its table.
+    graph = summary["graph"]
+    assert shown["graph_shown"] == (graph is not None)
+    if graph is not None:
+        assert shown["graph_points"] == len(graph["rows"]) == listed["count"]
+        assert shown["graph_rows"] == [
+            spaced(f"{r['decision']} {r['move']} {r['value']} {r['loss']} {r['mark']['name']}")
+            for r in graph["rows"]
+        ]
+        assert shown["graph_turn"] == spaced(graph["turn_text"])
 
 
 def finished_match(preset: str, players: int, seed: int, rounds: int) -> dict[str, Any]:

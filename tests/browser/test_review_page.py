@@ -322,6 +322,10 @@ def test_a_hand_written_record_pasted_and_reviewed_by_keyboard_alone(
     details.locator("summary").focus()
     page.keyboard.press("Enter")
     assert details.get_attribute("open") is not None
+    # A decision of the graph's table opens by keyboard.
+    page.locator(f'{PANEL} .review__graph-table .review__goto[data-index="1"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator(f"{PANEL} .review__decision").get_attribute("data-index") == "1"
     # A key moment opens its decision.
     key = want["summary"]["key"]
     if key:
@@ -447,7 +451,26 @@ def test_touch_on_a_phone(browser: Any, site_url: str) -> None:
         assert step.locator(".review__value-list").is_visible()
         page.locator(f"{PANEL} .review__prev").tap()
         assert step.get_attribute("data-index") == "0"
-        assert wider_than(page, ".md-content", 360, inside="pre, .review__drawing") == []
+        # The round's graph: a tap on its last point opens that decision; its text is
+        # legible (10 px or more) and its points a fingertip's target.
+        graph = page.locator(f"{PANEL} .review__graph-drawing svg")
+        graph.scroll_into_view_if_needed()
+        sizes = graph.evaluate(
+            """(svg) => {
+              const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+              return [...svg.querySelectorAll("text")].map((t) => 10 * scale)
+                .concat([...svg.querySelectorAll(".review-graph__point rect")]
+                .map((r) => r.getBoundingClientRect().width)); }"""
+        )
+        assert sizes and min(sizes[: -len(want["judged"])]) >= 10, sizes  # the text
+        assert min(sizes[-len(want["judged"]) :]) >= 24, sizes  # the points' targets
+        last = want["listed"]["count"] - 1
+        point = page.locator(f'{PANEL} .review-graph__point[data-index="{last}"] rect')
+        box = point.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert step.get_attribute("data-index") == str(last)
+        inside = "pre, .review__drawing, .review__graph-table-wrap"
+        assert wider_than(page, ".md-content", 360, inside=inside) == []
         for selector in (".review-page__read", ".review-page__start", f"{PANEL} .review__next"):
             box = page.locator(selector).bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44, selector

@@ -140,6 +140,13 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     key: $(".review__key"),
     keyTitle: $(".review__key-title"),
     keyList: $(".review__key-list"),
+    graph: $(".review__graph"),
+    graphTitle: $(".review__graph-title"),
+    graphAbout: $(".review__graph-about"),
+    graphDrawing: $(".review__graph-drawing"),
+    graphTurn: $(".review__graph-turn"),
+    graphHead: $(".review__graph-table thead tr"),
+    graphBody: $(".review__graph-table tbody"),
     match: $(".review__match"),
     matchShare: $(".review__match-share"),
     matchRounds: $(".review__match-rounds"),
@@ -350,12 +357,49 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
         }),
       );
       el.key.hidden = summary.key.length === 0;
+      showGraph(summary.graph);
     }
     el.summary.hidden = summary === null;
     if (review.match !== null) await matchSummary(mine, items);
     if (mine !== token) return;
     setState("done");
     announce([words.done, summary?.share_text ?? review.listed.intro].join(" "));
+  }
+
+  // The round's graph (drawn by the engine, for the eye) and its table (the same
+  // figures, each decision a button that opens it); a tap on a point opens its decision.
+  function showGraph(found) {
+    el.graph.hidden = !found;
+    if (!found) return;
+    el.graphTitle.textContent = found.title;
+    el.graphAbout.textContent = found.about;
+    el.graphDrawing.innerHTML = found.svg;
+    el.graphTurn.textContent = found.turn_text;
+    el.graphTurn.hidden = !found.turn_text;
+    el.graphHead.replaceChildren(
+      ...found.columns.map((c) => {
+        const th = element("th", "", c);
+        th.scope = "col";
+        return th;
+      }),
+    );
+    el.graphBody.replaceChildren(
+      ...found.rows.map((r) => {
+        const tr = element("tr");
+        tr.dataset.turn = String(r.turn);
+        const open = element("button", "review__goto", r.decision);
+        open.type = "button";
+        open.dataset.index = String(r.index);
+        const first = element("th");
+        first.scope = "row";
+        first.append(open);
+        const marked = element("td");
+        marked.append(mark(r.mark));
+        tr.append(first, element("td", "", r.move), element("td", "", r.value));
+        tr.append(element("td", "", r.loss), marked);
+        return tr;
+      }),
+    );
   }
 
   // The rounds of `match` reviewed before: in memory, else kept past a reload (`keep`),
@@ -411,12 +455,21 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
   });
   el.cancel.addEventListener("click", stop);
   el.resume.addEventListener("click", resume);
-  el.keyList.addEventListener("click", (event) => {
-    const b = event.target.closest(".review__goto");
-    if (!b) return;
-    showStep(Number(b.dataset.index), { announce: true });
+  // A key moment, a decision of the graph's table, or a point of the graph opens it.
+  function goTo(index) {
+    showStep(index, { announce: true });
     el.decisions.scrollIntoView({ block: "start" });
     (el.next.disabled ? el.prev : el.next).focus();
+  }
+  for (const list of [el.keyList, el.graphBody]) {
+    list.addEventListener("click", (event) => {
+      const b = event.target.closest(".review__goto");
+      if (b) goTo(Number(b.dataset.index));
+    });
+  }
+  el.graphDrawing.addEventListener("click", (event) => {
+    const point = event.target.closest?.(".review-graph__point");
+    if (point) goTo(Number(point.dataset.index));
   });
 
   return {

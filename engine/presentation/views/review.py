@@ -93,7 +93,7 @@ engine's error, told in the reader's language, as every method's (:mod:`engine.p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.core.boundary import MAX_ITEMS, is_whole
 from engine.core.errors import DominoError
@@ -106,6 +106,7 @@ from engine.features import review as rv
 from engine.lang import reader_seat
 from engine.players.expert import Search
 from engine.players.hints import hint_facts, join_reasons
+from engine.presentation import graph
 from engine.presentation.figures import TRAY_SIZE
 from engine.presentation.views import tile_view
 from engine.presentation.views.puzzles import drawings, move_label
@@ -404,7 +405,9 @@ def check_items(items: object) -> list[dict[str, Any]]:
     """The items of judged decisions a page passes back, checked: each names a round and
     a decision of it, whole numbers from 0, a decision below the 28 tiles a seat could
     lay at most and no decision twice; a move and the best move; a loss is a number from
-    0 to :data:`MAX_LOSS` (not NaN, not infinite)."""
+    0 to :data:`MAX_LOSS` (not NaN, not infinite), and the move made's ``value``, where an
+    item has one (items kept before it was given have none), a number from
+    ``-MAX_LOSS`` to :data:`MAX_LOSS`."""
     refused = DominoError.about("bad_request", "review_items")
     if not isinstance(items, list) or len(items) > MAX_ITEMS:
         raise refused
@@ -420,14 +423,24 @@ def check_items(items: object) -> list[dict[str, Any]]:
             raise refused
         seen.add((r, i))
         # Compared, not converted: a 400-digit whole number is refused, not an overflow.
-        if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss <= MAX_LOSS:
+        if not _number(loss) or not 0 <= loss <= MAX_LOSS:
             raise refused
         try:
             move, best = Move.parse(item.get("move")), Move.parse(item.get("best"))
         except DominoError:
             raise refused from None
-        out.append({"round": r, "index": i, "move": str(move), "best": str(best), "loss": loss})
+        checked = {"round": r, "index": i, "move": str(move), "best": str(best), "loss": loss}
+        if "value" in item:
+            value = item["value"]
+            if not _number(value) or not -MAX_LOSS <= value <= MAX_LOSS:
+                raise refused
+            checked["value"] = value
+        out.append(checked)
     return out
+
+
+def _number(value: object) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def check_kept(kept: object) -> dict[str, Any]:
@@ -528,6 +541,7 @@ def summary_view(items: object, lang: str) -> dict[str, Any]:
             }
         )
     return {
+        "graph": graph_view(checked, lang),
         "count": s.count,
         "good": s.good,
         "share": s.share,
@@ -538,6 +552,53 @@ def summary_view(items: object, lang: str) -> dict[str, Any]:
         "key_title": strings(lang)["review.key.title"],
         "key": key,
         "rounds": rounds,
+    }
+
+
+def graph_view(items: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
+    """The graph of one round's judged decisions (:mod:`engine.presentation.graph`) and the
+    same figures as a table's rows, in ``lang``; None for the decisions of several rounds
+    or items kept without their values. Each row: the decision's ``index`` and number
+    ``n``, the move made, the expected margin after it, its loss and mark, and whether it
+    is the turning point, which ``turn_text`` tells."""
+    if not items or len({x["round"] for x in items}) > 1 or any("value" not in x for x in items):
+        return None
+    ordered = sorted(items, key=lambda x: x["index"])
+    drawn = [
+        graph.GraphPoint(x["index"], x["value"], x["loss"], rv.mark_of(x["loss"])) for x in ordered
+    ]
+    turned = graph.turning_point(drawn)
+    scale = graph.ticks(drawn)
+    rows = []
+    for k, (x, p) in enumerate(zip(ordered, drawn, strict=True)):
+        rows.append(
+            {
+                "index": p.index,
+                "n": p.index + 1,
+                "decision": text(lang, "review.key.where", n=p.index + 1),
+                "move": move_label(Move.parse(x["move"]), lang),
+                "value": signed_decimal(p.value, lang),
+                "loss": points(p.loss, lang),
+                "mark": mark_view(p.mark, lang),
+                "turn": turned is not None and turned[0] == k,
+            }
+        )
+    turn_text = ""
+    if turned is not None:
+        row = rows[turned[0]]
+        turn_text = text(
+            lang, f"review.graph.turn.{turned[1]}", n=row["n"], move=row["move"], loss=row["loss"]
+        )
+    s = strings(lang)
+    return {
+        "title": s["review.graph.title"],
+        "about": s["review.graph.about"],
+        "svg": graph.render(drawn, [signed_decimal(v, lang) for v in scale]),
+        "columns": [
+            s[f"review.graph.column.{c}"] for c in ("decision", "move", "value", "loss", "mark")
+        ],
+        "rows": rows,
+        "turn_text": turn_text,
     }
 
 
