@@ -25,8 +25,9 @@ A fence ``puzzles`` (its body empty) is the app: the puzzle being played (filled
 page's script, ``assets/js/puzzles.js``, from the engine's view of the puzzle of the day
 or of the one chosen), the reader's progress and streak, the reader's rated puzzles
 (the rating, a puzzle near it within the themes chosen, a streak of rising rating), and
-every puzzle listed by theme, easiest first, with a choice of difficulty. Every word comes from the engine's
-language tables; the words the script shows later go in the root's ``data-words``.
+every puzzle listed by theme, easiest first, with a choice of difficulty. Every word
+comes from the engine's language tables; the words the script shows later go in the
+root's ``data-words``.
 """
 
 from __future__ import annotations
