@@ -59,7 +59,7 @@ def test_the_scale_covers_every_point_and_zero_in_round_steps(values):
 def test_one_tappable_point_per_decision_marked_by_shape_and_the_turn_ringed():
     drawn = pts(1.5, -3, -8, 2, losses=(0, 3, 12, 0))
     scale = graph.ticks(drawn)
-    svg = graph.render(drawn, [str(v) for v in scale])
+    svg = graph.graph_svg(drawn, [str(v) for v in scale])
     root = ET.fromstring(svg)
     assert root.get("aria-hidden") == "true"
     groups = root.findall(f"{SVG}g")
@@ -76,7 +76,7 @@ def test_one_tappable_point_per_decision_marked_by_shape_and_the_turn_ringed():
     assert labels == [str(v) for v in scale] + ["1", "2", "3", "4"]  # the scale, the numbers
     assert all(float(t.get("font-size")) >= 10 for t in root.iter(f"{SVG}text"))
     with pytest.raises(ValueError):
-        graph.render(drawn, ["0"])
+        graph.graph_svg(drawn, ["0"])
 
 
 def item(index: int, value: float, loss: float, move: str = "1-4@left") -> dict:

@@ -114,7 +114,7 @@ def _shape(mark: str, x: float, y: float) -> str:
     return f'<polygon points="{corners}" fill="{fill}"/>'
 
 
-def render(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
+def graph_svg(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
     """The graph of ``points`` (in the round's order); ``signed`` the scale's labels,
     each tick's value written as the page writes a signed number (the caller's
     language), as :func:`ticks` lists them."""

@@ -28,12 +28,28 @@ def stored(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate("k => localStorage.getItem(k)", STORAGE))
 
 
-def ready(page: Any, lang: str) -> None:
+def ready(page: Any) -> None:
     """Wait until the engine has told the rating (the panel's buttons are live)."""
     page.wait_for_function(
         "() => !document.querySelector('.puzzles__streak-start').disabled",
         timeout=ANSWER_MS,
     )
+
+
+def opened(
+    browser: Any, site_url: str, lang: str, touch: bool, scheme: str
+) -> tuple[Any, Any, list[str]]:
+    """The puzzles page in ``lang`` in a new context, a 360×740 touch phone or 1280×800,
+    ready to rate; its context, page and the console errors it will collect."""
+    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url(site_url, lang))
+    ready(page)
+    return context, page, errors
 
 
 def press(page: Any, selector: str, touch: bool) -> None:
@@ -74,15 +90,8 @@ def same_rated(data: dict[str, Any], expected: R.Rated) -> None:
 def test_a_puzzle_near_the_rating_is_solved_and_the_rating_moves(
     browser: Any, site_url: str, lang: str, touch: bool, scheme: str
 ) -> None:
-    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
+    context, page, errors = opened(browser, site_url, lang, touch, scheme)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url(site_url, lang))
-        ready(page, lang)
         newcomer = R.Rated()
         assert page.locator(".puzzles__rating").inner_text() == rating_text(newcomer, lang)
         # Only the fives, then a puzzle near the rating: the engine's choice.
@@ -113,7 +122,7 @@ def test_a_puzzle_near_the_rating_is_solved_and_the_rating_moves(
             assert wider_than(page, ".md-content", 360) == []
         # Kept over a reload: the rating, the theme ticked, and the next puzzle differs.
         page.reload()
-        ready(page, lang)
+        ready(page)
         assert page.locator(".puzzles__rating").inner_text() == rating_text(after, lang)
         assert page.locator('.puzzles__themes-choice input[value="fives"]').is_checked()
         following = R.next_puzzle(after, PUZZLES, ["fives"])
@@ -135,15 +144,8 @@ DATE = """() => { const d = new Date(); const p = (n) => String(n).padStart(2, '
 def test_a_streak_rises_skips_once_and_ends_on_a_wrong_move(
     browser: Any, site_url: str, lang: str, touch: bool, scheme: str
 ) -> None:
-    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
+    context, page, errors = opened(browser, site_url, lang, touch, scheme)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url(site_url, lang))
-        ready(page, lang)
         press(page, ".puzzles__streak-start", touch)
         skip = page.locator(".puzzles__streak-skip")
         skip.wait_for(timeout=ANSWER_MS)  # shown on the streak's puzzle only

@@ -593,7 +593,7 @@ def graph_view(items: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
     return {
         "title": s["review.graph.title"],
         "about": s["review.graph.about"],
-        "svg": graph.render(drawn, [signed_decimal(v, lang) for v in scale]),
+        "svg": graph.graph_svg(drawn, [signed_decimal(v, lang) for v in scale]),
         "columns": [
             s[f"review.graph.column.{c}"] for c in ("decision", "move", "value", "loss", "mark")
         ],
