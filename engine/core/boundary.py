@@ -47,6 +47,12 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_number(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a number: an ``int`` or a ``float``, and not ``True`` or
+    ``False``."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def check_seed(seed: object, code: str = "bad_seed") -> int:
     """A seed, checked: a whole number from 0 to :data:`MAX_SEED`; else the error
     ``code`` (``bad_seed``: a practice match's deals; ``review_seed``: a review's)."""

@@ -717,7 +717,7 @@ class Streak:
     counted: bool
 
 
-def _day(text: object) -> datetime.date | None:
+def read_day(text: object) -> datetime.date | None:
     """The date ``text`` writes as ``YYYY-MM-DD`` (exactly so), else None."""
     if isinstance(text, str) and len(text) == 10:
         with contextlib.suppress(ValueError):
@@ -750,7 +750,7 @@ def streak(days: object, today: object, solved: object = None) -> Streak:
     if not isinstance(days, list) or not all(isinstance(d, str) for d in days):
         raise DominoError.about("bad_request", "request_strings", name="days")
     date = parse_date(today)
-    kept = {d for d in days if _day(d) is not None}
+    kept = {d for d in days if read_day(d) is not None}
     counted = False
     if solved is not None:
         counted = parse_date(solved) == date

@@ -23,15 +23,14 @@ leaves the reader's browser: the puzzles page keeps a :class:`Rated` in its stor
 
 from __future__ import annotations
 
-import datetime
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core.boundary import MAX_ITEMS, is_whole
+from engine.core.boundary import MAX_ITEMS, is_number, is_whole
 from engine.core.errors import DominoError
-from engine.features.puzzles import Puzzle, parse_date
+from engine.features.puzzles import Puzzle, parse_date, read_day
 from engine.features.rating import Rating, rate
 
 MAX_ATTEMPTS = MAX_ITEMS
@@ -201,7 +200,7 @@ def _load(data: object) -> Rated:
     numbers = data["rating"]
     if not isinstance(numbers, list) or len(numbers) != 3:
         raise ValueError("a rating is three numbers")
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in numbers):
+    if not all(is_number(v) for v in numbers):
         raise ValueError("a rating is three numbers")
     rating = Rating(*numbers)
     if not (0 < rating.rating < 4000 and rating.deviation <= 350 and rating.volatility < 1):
@@ -216,7 +215,9 @@ def _load(data: object) -> Rated:
         ident, solved, date, after = entry
         if solved not in (0, 1) or isinstance(solved, bool) or not is_whole(after):
             raise ValueError("an attempt's result or rating")
-        attempts.append(Attempt(_ident(ident), bool(solved), _date(date), after))
+        if read_day(date) is None:
+            raise ValueError("a date is YYYY-MM-DD")
+        attempts.append(Attempt(_ident(ident), bool(solved), date, after))
     best = data["best_streak"]
     if not is_whole(best) or best < 0:
         raise ValueError("the best streak is a whole number")
@@ -245,9 +246,3 @@ def _ident(value: object) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= MAX_ID:
         raise ValueError("a puzzle id is a short text")
     return value
-
-
-def _date(value: object) -> str:
-    if not isinstance(value, str) or len(value) != 10:
-        raise ValueError("a date is YYYY-MM-DD")
-    return datetime.date.fromisoformat(value).isoformat()

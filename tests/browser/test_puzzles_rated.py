@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import axe_violations, only_this_host, wider_than
-from test_puzzles_page import ANSWER_MS, STORAGE, shown, url, wait_judged
+from test_puzzles_page import ANSWER_MS, STORAGE, browser_day, shown, url, wait_judged
 
 from engine.core.errors import DominoError
 from engine.core.words import strings, text
@@ -109,7 +109,7 @@ def test_a_puzzle_near_the_rating_is_solved_and_the_rating_moves(
         meta = page.locator(".puzzle__meta").inner_text()
         assert text(lang, "puzzle.rating", rating=expected.rating) in meta
         assert answer(page, expected.answer, touch) == "right"
-        after = R.attempt(newcomer, expected, True, page.evaluate(DATE))
+        after = R.attempt(newcomer, expected, True, browser_day(page))
         gained = round(after.rating.rating) - 1500
         told = text(lang, "rated.change.up", change=gained, rating=1500 + gained)
         assert page.locator(".puzzle__rated").inner_text() == told
@@ -132,10 +132,6 @@ def test_a_puzzle_near_the_rating_is_solved_and_the_rating_moves(
         assert errors == []
     finally:
         context.close()
-
-
-DATE = """() => { const d = new Date(); const p = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`; }"""
 
 
 @pytest.mark.parametrize(

@@ -588,11 +588,11 @@ function setup(root) {
     if (dx || dy) el.board.scrollBy({ left: dx, top: dy, behavior: "instant" });
   }
 
-  // Which of the two drawings is shown: each names the open ends by their places on it,
-  // the narrow one's words under the key's "_narrow" twin.
-  let narrowShown = false;
+  // The words of `o` for the drawing shown: each drawing names the open ends by their
+  // places on it, the narrow one's words under the key's "_narrow" twin.
   function placed(o, key) {
-    return (narrowShown && o[`${key}_narrow`]) || o[key];
+    const narrow = shownLayout === view.layout_narrow && shownLayout !== view.layout;
+    return (narrow && o[`${key}_narrow`]) || o[key];
   }
 
   // The open ends, in every game (in All Fives with what they add up to), by their
@@ -611,8 +611,6 @@ function setup(root) {
 
   function drawLayout() {
     const svgText = chooseLayout();
-    narrowShown = svgText === view.layout_narrow && svgText !== view.layout;
-    namePlaces();
     const changed = svgText !== shownLayout;
     if (changed) {
       const targets = [...el.layout.querySelectorAll(".practice__end-target")];
@@ -620,6 +618,7 @@ function setup(root) {
       el.layout.append(...targets);
       shownLayout = svgText;
     }
+    namePlaces();
     fitLayout(changed);
     if (choosing) showEndTargets(choosing);
     markHint();

@@ -194,12 +194,14 @@ function setup(root) {
     showSkip();
   }
 
+  // Whether the puzzle on the page is the streak's.
+  const onStreak = () => streakId !== null && view?.id === streakId;
+
   // Skip shows on the streak's puzzle, not yet answered, while the skip is unused.
   function showSkip() {
     el.streakSkip.hidden = !(
       ratedView?.streak.skip &&
-      streakId !== null &&
-      view?.id === streakId &&
+      onStreak() &&
       el.puzzle.dataset.state === ""
     );
   }
@@ -239,7 +241,7 @@ function setup(root) {
   function ratedArgs() {
     if (ratedBroken) return {};
     const args = { rated, today: dateOf(0) };
-    if (streakId !== null && view?.id === streakId) args.streak = true;
+    if (onStreak()) args.streak = true;
     return args;
   }
 
@@ -476,12 +478,13 @@ function setup(root) {
         return li;
       }),
     );
-    const inStreak = streakId !== null && view.id === streakId && !again;
+    const inStreak = onStreak() && !again;
     const ratedSaid = again ? "" : ratedAfter(reply);
     if (inStreak) {
       // The streak goes on with its next puzzle, or is over: then the rating's ways on.
       streakId = state === "right" ? (reply.rated?.streak.next ?? null) : null;
-      showActions(streakId !== null ? ["next"] : ["show"].filter(() => state === "wrong"));
+      if (streakId !== null) showActions(["next"]);
+      else showActions(state === "wrong" ? ["show"] : []);
       if (streakId === null) rate();
     } else if (state === "wrong") showActions(["again", "show"]);
     else showActions(onDaily ? ["next"] : ["next", "today"]);

@@ -243,17 +243,11 @@ def ends_line(layout: Layout, places: dict[End, str], lang: str) -> str:
     return text(lang, "practice.ends_line", ends=s["practice.ends_line.sep"].join(ends))
 
 
-def table_name(layout: Layout, round_number: int, places: dict[End, str], lang: str) -> str:
+def table_name(layout: Layout, round_number: int, ends: str, lang: str) -> str:
     """The short accessible name of a drawing of the table: the round, how many tiles
-    lie on it and its open ends, by their ``places`` on that drawing. The tile-by-tile
-    description stays the drawing's description."""
-    return text(
-        lang,
-        "practice.table_name",
-        round=round_number,
-        count=len(layout.tiles),
-        ends=ends_line(layout, places, lang),
-    )
+    lie on it and its open ends (``ends``, that drawing's :func:`ends_line`). The
+    tile-by-tile description stays the drawing's description."""
+    return text(lang, "practice.table_name", round=round_number, count=len(layout.tiles), ends=ends)
 
 
 def _last_action(turn: list[Event], lead: bool, lang: str) -> str:
@@ -425,8 +419,8 @@ def game_view(save: object, lang: str) -> dict[str, Any]:
         totals = game.match.ledger.after(round_points)
     caption = text(lang, "practice.table", round=len(game.rounds))
     ends = {fit: ends_line(state.layout, places[fit], lang) for fit in FITS}
-    table = table_name(state.layout, len(game.rounds), places["wide"], lang)
-    table_narrow = table_name(state.layout, len(game.rounds), places["narrow"], lang)
+    table = table_name(state.layout, len(game.rounds), ends["wide"], lang)
+    table_narrow = table_name(state.layout, len(game.rounds), ends["narrow"], lang)
     wide = _draw(state.layout, lang, caption, True, "wide", table)
     narrow = _draw(state.layout, lang, caption, True, "narrow", table_narrow)
     lasts = last_actions(state, lang)
@@ -559,7 +553,7 @@ def steps_view(save: object, round_index: object, lang: str) -> dict[str, Any]:
             layout_svg(
                 step.layout, lang, step.text, size=PAGE_SIZE, highlight_last=step.last, fit=fit
             )
-            for fit in ("wide", "narrow")
+            for fit in FITS
         )
         steps.append({"text": step.text, "layout": wide, "layout_narrow": narrow})
     return {"round": round_index + 1, "steps": steps}

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.boundary import is_whole
+from engine.core.boundary import MAX_SEED, is_whole
 from engine.core.errors import DominoError
 from engine.core.words import strings, text
 from engine.features import rated as R
-from engine.features.puzzles import THEMES, Puzzle, load_puzzles
+from engine.features.puzzles import THEMES, Puzzle, by_id, load_puzzles
 
 PROVISIONAL = 110.0
 """A rating whose deviation is above this is provisional (as Lichess shows it)."""
@@ -72,11 +72,11 @@ def rated_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
     themes = _themes(args)
     if "start" in args:
         seed = args["start"]
-        if not is_whole(seed) or not 0 <= seed < 2**31:
+        if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
             raise DominoError.about("bad_request", "request_seed")
         rated = R.start_run(rated, seed)
     if "skip" in args:
-        rated = R.run_skip(rated, _puzzle(args["skip"]))
+        rated = R.run_skip(rated, by_id(args["skip"]))
     following = R.next_puzzle(rated, load_puzzles(), themes)
     return {
         "rated": R.to_data(rated),
@@ -86,13 +86,6 @@ def rated_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
         "next_text": "" if following is not None else strings(lang)["rated.none_left"],
         "streak": _streak(rated, lang),
     }
-
-
-def _puzzle(ident: object) -> Puzzle:
-    for puzzle in load_puzzles():
-        if puzzle.id == ident:
-            return puzzle
-    raise DominoError("unknown_puzzle", puzzle=ident)
 
 
 def after_move(

@@ -93,9 +93,9 @@ engine's error, told in the reader's language, as every method's (:mod:`engine.p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeGuard
+from typing import Any
 
-from engine.core.boundary import MAX_ITEMS, is_whole
+from engine.core.boundary import MAX_ITEMS, is_number, is_whole
 from engine.core.errors import DominoError
 from engine.core.layout import Layout
 from engine.core.rules import Rules, check_seat
@@ -423,7 +423,7 @@ def check_items(items: object) -> list[dict[str, Any]]:
             raise refused
         seen.add((r, i))
         # Compared, not converted: a 400-digit whole number is refused, not an overflow.
-        if not _number(loss) or not 0 <= loss <= MAX_LOSS:
+        if not is_number(loss) or not 0 <= loss <= MAX_LOSS:
             raise refused
         try:
             move, best = Move.parse(item.get("move")), Move.parse(item.get("best"))
@@ -432,15 +432,11 @@ def check_items(items: object) -> list[dict[str, Any]]:
         checked = {"round": r, "index": i, "move": str(move), "best": str(best), "loss": loss}
         if "value" in item:
             value = item["value"]
-            if not _number(value) or not -MAX_LOSS <= value <= MAX_LOSS:
+            if not is_number(value) or not -MAX_LOSS <= value <= MAX_LOSS:
                 raise refused
             checked["value"] = value
         out.append(checked)
     return out
-
-
-def _number(value: object) -> TypeGuard[float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def check_kept(kept: object) -> dict[str, Any]:
