@@ -63,6 +63,13 @@ engine's worker (named in the engine's ``manifest.json``, ``hooks/web_assets.py`
 the service worker (``scripts/build_sw.mjs``) and by ``offline.js`` (its script element's
 ``data-engine-cache``), both from ``hooks/offline.py``."""
 
+PUZZLES_STORE = "domino-puzzles-progress"
+"""Where the puzzles page keeps the reader's progress (the progress page reads it too)."""
+
+PROGRESS_STORE = "domino-progress"
+"""Where the practice page keeps the reader's finished matches (the progress page reads
+them)."""
+
 SEARCH_EXCLUDE = "data-search-exclude"
 """The attribute that leaves an element, and everything in it, out of the search index:
 an app's controls, status lines and headings (``hooks/search_fold.py`` strips them

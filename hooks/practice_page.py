@@ -318,7 +318,8 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
     words = json.loads(data)
     return (
         f'<div class="practice" data-search-exclude data-phase="setup" data-busy="false" '
-        f'data-pace="{PACES[PACE]}" {bounds()} data-words="{_e(data)}">'
+        f'data-pace="{PACES[PACE]}" data-progress="{kit.PROGRESS_STORE}" {bounds()} '
+        f'data-words="{_e(data)}">'
         f'<p class="practice__noscript">{_e(words["needs_script"])}</p>'
         '<div class="practice__app" hidden>'
         '<p class="practice__status" role="status" aria-live="polite"></p>'

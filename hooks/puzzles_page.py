@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FENCE = "puzzles"
 SCRIPT = "assets/js/puzzles.js"
 PREFIX = "page.puzzles."
-STORAGE_KEY = "domino-puzzles-progress"
+STORAGE_KEY = kit.PUZZLES_STORE
 """The ``localStorage`` key of the reader's progress, the same in every language."""
 CACHE_DIR = ROOT / "build" / "puzzle-check"
 DATA_ENV = "DOMINO_PUZZLES"

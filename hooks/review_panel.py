@@ -9,8 +9,9 @@ browser (``engine.presentation.views.review`` through ``engine.presentation.web`
 title and the game, a progress bar while the decisions are judged (with a button that stops
 it and one that goes on), the decisions one at a time (the table then, the tiles in hand,
 the mark and the verdict, the reason, the move made and the engine's choice drawn, what was
-known, every move's value, how it was valued), and the summary of the round and of the
-match.
+known, every move's value, how it was valued), and the summary of the round (its graph, and
+"learn from your mistakes": each decision marked a mistake or a blunder replayed, one move
+tried at a time, ``review_retry``) and of the match.
 
 Every word comes from the engine: the panel's own (``review_page.*``, handed to the
 script in the panel's ``data-words``, filled with a plain ``{name}`` replace: no plural
@@ -85,6 +86,22 @@ def render_panel(lang: str, ident: str, level: int = 2) -> str:
         '<div class="review__graph-drawing"></div><p class="review__graph-turn"></p>'
         '<div class="review__graph-table-wrap"><table class="review__graph-table">'
         "<thead><tr></tr></thead><tbody></tbody></table></div></div>"
+        '<div class="review__learn" hidden>'
+        '<p class="review__learn-title"></p><p class="review__learn-about"></p>'
+        '<p class="review__learn-count"></p><p class="review__learn-tally"></p>'
+        f"{kit.button('review__learn-start', w['learn_start'], primary=True)}"
+        f'<div class="review__retry" id="{ident}-retry" tabindex="-1" hidden>'
+        '<p class="review__retry-where"></p>'
+        '<div class="review__retry-step"></div>'
+        f'<div class="review__retry-moves" role="group" aria-label="{_e(w["learn_moves"])}">'
+        "</div>"
+        '<p class="review__retry-said" role="status" aria-live="polite"></p>'
+        '<div class="review__retry-nav">'
+        f"{kit.button('review__retry-show', w['learn_show'])}"
+        f"{kit.button('review__retry-skip', w['learn_skip'])}"
+        f"{kit.button('review__retry-next', w['learn_next'], primary=True, hidden=True)}"
+        f"{kit.button('review__retry-end', w['learn_end'])}"
+        "</div></div></div>"
         "</div>"
         '<div class="review__match" hidden>'
         f'<{sub} class="review__match-title">{_e(w["match"])}</{sub}>'

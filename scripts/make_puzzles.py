@@ -7,7 +7,7 @@ give the same file. The build checks every puzzle of the file again
 (``hooks/puzzles_page.py``), so run this after a change to the rules, the solver or the
 themes, and commit the file it writes.
 
-    .venv/bin/python scripts/make_puzzles.py [--per-setup 13] [--deals 60]
+    .venv/bin/python scripts/make_puzzles.py [--per-setup 42] [--deals 180] [--keep]
     .venv/bin/python scripts/make_puzzles.py --check      # check the file, as the build does
 
 It prints the count of puzzles per game and player count, per theme and per difficulty,
@@ -42,10 +42,13 @@ def counts(found: list[puzzles.Puzzle]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--per-setup", type=int, default=13, help="puzzles per game and players")
-    parser.add_argument("--deals", type=int, default=60, help="seeded deals per game and players")
+    parser.add_argument("--per-setup", type=int, default=42, help="puzzles per game and players")
+    parser.add_argument("--deals", type=int, default=180, help="seeded deals per game and players")
     parser.add_argument("--out", type=Path, default=puzzles.DATA, help="the file to write")
     parser.add_argument("--check", action="store_true", help="check the file instead")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the file's puzzles, and add to them"
+    )
     args = parser.parse_args()
     start = time.process_time()
     if args.check:
@@ -56,7 +59,8 @@ def main() -> int:
         print(counts(list(puzzles.read(text))))
         print(f"checked in {time.process_time() - start:.2f} s of CPU time")
         return 1 if found else 0
-    made = puzzles.generate(args.per_setup, args.deals, progress=print)
+    keep = list(puzzles.read(args.out.read_text(encoding="utf-8"))) if args.keep else []
+    made = puzzles.generate(args.per_setup, args.deals, keep=keep, progress=print)
     args.out.write_text(puzzles.write(made), encoding="utf-8")
     print(counts(made))
     print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")

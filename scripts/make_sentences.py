@@ -211,6 +211,11 @@ SAMPLES: dict[str, Sample] = {
 
 KEY_SAMPLES: dict[str, dict[str, Sample]] = {
     "error.form_bad_tile": {"tile": '"tolv"'},
+    "review.learn.tally": {"count": 3, "total": 4, "found": 1, "shown": 1, "skipped": 1},
+    "progress.summary": {"matches": 5, "won": 3},
+    "progress.imported": {"matches": 5, "attempts": 12},
+    "progress.streak": {"best": 4},
+    "progress_page.exported": {"name": "domino-profile-2026-12-04.json"},
     "practice.fives.side_win": {"end": 10, "total": 25},
     "practice.seat_line": {
         "name": lambda lang: text(lang, "practice.seat", seat=2, level=strings(lang)["level.club"])
@@ -253,6 +258,22 @@ KEY_SAMPLES: dict[str, dict[str, Sample]] = {
         )
     },
     "review.caption": {"tiles": "[1|4], [2|6], [5|5]"},
+    # Face up: a seat named as the review names it, a line of plays, the best moves.
+    "face_up.hand": {"seat": lambda lang: text(lang, "face_up.you", seat=1)},
+    "face_up.play": {"seat": lambda lang: text(lang, "review.seat", seat=2)},
+    "face_up.value": {"value": "+13"},
+    "face_up.line": {
+        "plays": lambda lang: strings(lang)["list.sep"].join(
+            text(lang, "face_up.play", seat=text(lang, key, seat=seat), move=_move(t, "left")(lang))
+            for key, seat, t in (("face_up.you", 1, "1-4"), ("review.seat", 2, "4-4"))
+        )
+    },
+    "face_up.best": {
+        "moves": lambda lang: join_words(
+            lang, [_move("1-4", "left")(lang), _move("5-5", "right")(lang)]
+        ),
+        "value": "+13",
+    },
     "review_page.mark_count": {"mark": lambda lang: strings(lang)["review.mark.mistake"]},
     "review_page.read_done": {
         "game": lambda lang: text(lang, "puzzle.game", game=strings(lang)["game.block"], players=2)

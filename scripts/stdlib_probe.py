@@ -193,6 +193,23 @@ def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
         args = {"record": record, "seat": 0, "index": d["index"], "seed": 1, "budget": 8}
         items.append(probe.value("review_judge", args, lang)["item"])
     probe.value("review_summary", {"items": items}, lang)
+    # A decision replayed: asked, a move tried, the best shown, a move refused.
+    if listed["decisions"]:
+        args = {"record": record, "seat": 0, "index": 0, "seed": 1, "budget": 8}
+        asked = probe.value("review_retry", args, lang)
+        probe.value("review_retry", {**args, "move": asked["choices"][0]["move"]}, lang)
+        probe.value("review_retry", {**args, "action": "show"}, lang)
+        probe.ask("review_retry", {**args, "move": "9-9"}, lang)
+    # A decision turned face up, every tile known: each step of the last decision (the
+    # quickest to solve), each given the found of the one before, and steps refused.
+    if listed["decisions"]:
+        args = {"record": record, "seat": 0, "index": listed["decisions"][-1]["index"]}
+        face: dict[str, Any] = {"found": [], "done": False}
+        while not face["done"]:
+            asked = {**args, "step": len(face["found"]), "found": face["found"]}
+            face = probe.value("review_face_up", asked, lang)
+        probe.ask("review_face_up", {**args, "step": 1, "found": []}, lang)
+        probe.ask("review_face_up", {**args, "step": 99}, lang)
     # The rounds reviewed as the practice page keeps them, read back, and one refused.
     kept = {"match": "m", "rounds": [[items[0]["round"] if items else 0, items]]}
     probe.value("review_kept", {"kept": kept}, lang)
@@ -201,6 +218,43 @@ def review(probe: Probe, lang: str, preset: str, seed: int) -> None:
     probe.ask("review_decisions", {"record": {"players": 2}, "seat": 0}, lang)
     probe.ask("review_judge", {"record": record, "seat": 0, "index": 99}, lang)
     probe.ask("review_summary", {"items": [{"index": "x"}]}, lang)
+
+
+def finished_save() -> dict[str, Any]:
+    """A practice match played to its end (the engine's own calls: quick)."""
+    from engine.features import practice
+
+    save = practice.new_save("block", {}, 2, ["beginner"], 7)
+    while (game := practice.load_game(save)).phase != "match-over":
+        if game.phase == "round-over":
+            save = practice.next_round(save)
+        elif game.state.current_player == practice.YOU:
+            save = practice.play(save, str(game.state.legal_moves()[0]))
+        else:
+            save, _ = practice.computer_move(save)
+    return save
+
+
+def progress(probe: Probe, lang: str, save: dict[str, Any]) -> None:
+    """The progress page: a finished match kept (and its review), the page drawn, the
+    profile exported and imported, and bad data refused."""
+    item = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "loss": 2.5}
+    kept = probe.value(
+        "progress_match", {"progress": None, "save": save, "date": "2026-12-04"}, lang
+    )
+    args = {"progress": kept["progress"], "save": save, "date": "2026-12-04", "items": [item]}
+    kept = probe.value("progress_match", args, lang)
+    puzzles = {"version": 1, "solved": ["block-2-01"], "days": ["2026-12-03"]}
+    probe.value("progress_view", {"progress": kept["progress"], "puzzles": puzzles}, lang)
+    found = probe.value(
+        "progress_export",
+        {"progress": kept["progress"], "puzzles": puzzles, "date": "2026-12-04"},
+        lang,
+    )
+    probe.value("progress_import", {"text": found["text"]}, lang)
+    probe.ask("progress_import", {"text": "{"}, lang)  # refused
+    probe.ask("progress_import", {"text": '{"format": "x"}'}, lang)
+    probe.ask("progress_view", {"progress": {"version": 2}}, lang)
 
 
 def warm_up(probe: Probe, lang: str, whole: bool) -> None:
@@ -215,6 +269,7 @@ def warm_up(probe: Probe, lang: str, whole: bool) -> None:
 def run() -> dict[str, dict[str, int]]:
     """Every request kind, in every language; the replies per method, ``ok`` and not."""
     probe = Probe()
+    save = finished_save()
     for i, lang in enumerate(LANGUAGES):
         probe.value("ping", {}, lang)
         probe.value(
@@ -242,6 +297,7 @@ def run() -> dict[str, dict[str, int]]:
         scorepad(probe, lang, PRESETS[i % 2])  # the games scored at the end only
         puzzle(probe, lang, i)
         review(probe, lang, PRESETS[i % len(PRESETS)], seed=i)
+        progress(probe, lang, save)
         warm_up(probe, lang, whole=i == 0)
         bad_texts(probe, lang)
     # Every preset with each level once more, in English (the Expert for a few moves).

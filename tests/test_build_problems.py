@@ -132,6 +132,12 @@ KINDS: dict[str, tuple[str, str, str, str]] = {
         fence("review", "seat: 1"),
         "bad review block (the review block takes no lines):\n    seat: 1",
     ),
+    "progress": (
+        "progress",
+        fence("progress", ""),
+        fence("progress", "players: 3"),
+        "bad progress block (the progress block takes no lines):\n    players: 3",
+    ),
     "practice": (
         "practice",
         fence("practice", ""),

@@ -397,6 +397,17 @@ def test_the_generator_spreads_themes_and_takes_one_puzzle_a_deal() -> None:
     assert len(P.choose(found, 10, {})) == 4  # one a deal, four deals
 
 
+def test_the_generator_keeps_the_puzzles_it_is_given_and_adds_from_other_deals() -> None:
+    setup = P.SETUPS[1]
+    made = P.generate(per_setup=3, deals=6, setups=[setup])
+    more = P.generate(per_setup=5, deals=8, setups=[setup], keep=made[:2])
+    assert more[:2] == made[:2]
+    assert [p.id for p in more] == [f"block-3-0{k}" for k in range(1, 6)]
+    kept = {(p.hands, p.boneyard, p.leader) for p in made[:2]}
+    added = [(p.hands, p.boneyard, p.leader) for p in more[2:]]
+    assert not kept & set(added) and len(set(added)) == len(added)
+
+
 def test_examine_refuses_positions_that_are_no_puzzle() -> None:
     state = RoundState.new(Rules.make("block"), 2, 0, rng=1)
     while len(state.legal_moves()) != 1:

@@ -70,7 +70,7 @@ def test_forced_moves_are_never_judged(preset: str, players: int) -> None:
                 assert d.moves == tuple(distinct_moves(d.observation))
                 assert d.moves[d.played].tile == d.move.tile
             replay = RoundState(
-                state.rules, players, state.leader, state.dealt, rv._original_boneyard(state)
+                state.rules, players, state.leader, state.dealt, rv.original_boneyard(state)
             )
             judged = {d.ply for d in found}
             for k, e in plays:

@@ -142,3 +142,12 @@ def test_the_page_asks_the_engine() -> None:
     refused = ask({"kept": {"match": 3, "rounds": []}}, "de")
     assert refused["ok"] is False and refused["code"] == "bad_request"
     assert ask({})["code"] == "bad_request"
+
+
+def test_how_a_replayed_mistake_ended_is_kept_with_its_item() -> None:
+    entry = {"match": "m", "rounds": [[0, [item(0, retry="found"), item(0, 1, retry="shown")]]]}
+    found = check_kept(entry)
+    assert [x["retry"] for x in found["rounds"][0][1]] == ["found", "shown"]
+    # A round whose item names an ending the engine does not know is dropped, alone.
+    bad = {"match": "m", "rounds": [[0, [item(0, retry="won")]], [1, [item(1)]]]}
+    assert check_kept(bad)["rounds"] == [[1, [checked(item(1))]]]

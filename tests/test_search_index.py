@@ -54,6 +54,11 @@ APPS: dict[str, dict[str, Any]] = {
             "lesson.hand_empty",
         ),
     },
+    "progress": {
+        "root": "progress",
+        "keys": ("progress_page.",),
+        "prose": (),
+    },
     "practice": {
         "root": "practice",
         "keys": ("page.practice.", "game.label", "game.players", "game.options", "option."),

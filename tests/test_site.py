@@ -61,6 +61,7 @@ PAGES = (
     "puzzles",
     "review",
     "practice",
+    "progress",
     "scorepad",
     "glossary",
 )
@@ -334,7 +335,7 @@ def test_navigation_instant_is_off_and_nav_has_every_page(site: Site) -> None:
         )
 
 
-APPS = ("practice", "learn", "scorepad", "puzzles", "review")
+APPS = ("practice", "learn", "scorepad", "puzzles", "review", "progress")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -24,7 +24,7 @@ from engine.core.boundary import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_d
 from engine.core.errors import DominoError
 from engine.core.records import round_record
 from engine.core.words import strings
-from engine.features import lessons, practice, scorepad
+from engine.features import lessons, practice, progress, scorepad
 from engine.lang import LANGUAGES
 from engine.presentation import web
 
@@ -137,8 +137,26 @@ def _finished_round() -> dict[str, Any]:
     return round_record(state)
 
 
+def finished_match(preset: str = "block", players: int = 2, seed: int = 7) -> dict[str, Any]:
+    """A practice save played to the match's end: the reader's first legal move each
+    turn, against Beginners."""
+    save = practice.new_save(preset, {}, players, ["beginner"] * (players - 1), seed)
+    while (game := practice.load_game(save)).phase != "match-over":
+        if game.phase == "round-over":
+            save = practice.next_round(save)
+        elif game.state.current_player == practice.YOU:
+            save = practice.play(save, str(game.state.legal_moves()[0]))
+        else:
+            save, _ = practice.computer_move(save)
+    return save
+
+
 ROUND = _finished_round()
 ITEM = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "value": -3.5, "loss": 2.5}
+MATCH = finished_match()
+PROGRESS = progress.matches_data((progress.played(MATCH, "2026-12-04", (3, 4)),))
+PUZZLES = {"version": 1, "solved": ["block-2-01"], "days": ["2026-12-03"]}
+PROFILE = json.dumps(progress.profile_data(progress.load_matches(PROGRESS), PUZZLES, "2026-12-04"))
 
 SEEDS: dict[str, list[dict[str, Any]]] = {
     "ping": [{}],
@@ -163,9 +181,24 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
         {"days": ["2026-12-01", "2026-12-02"], "today": "2026-12-03"},
         {"days": [], "today": "2026-12-03", "solved": "2026-12-03"},
     ],
+    "progress_view": [{"progress": PROGRESS, "puzzles": PUZZLES}],
+    "progress_match": [
+        {"progress": PROGRESS, "save": MATCH, "date": "2026-12-04", "items": [ITEM]}
+    ],
+    "progress_export": [{"progress": PROGRESS, "puzzles": PUZZLES, "date": "2026-12-04"}],
+    "progress_import": [{"text": PROFILE}],
     "review_decisions": [{"record": ROUND, "seat": 0}],
     "review_judge": [{"record": ROUND, "seat": 0, "index": 0, "budget": 4}],
-    "review_summary": [{"items": [ITEM]}],
+    "review_face_up": [
+        {"record": ROUND, "seat": 0, "index": 0},
+        {"record": ROUND, "seat": 0, "index": 0, "step": 1, "found": [-11]},
+    ],
+    "review_retry": [
+        {"record": ROUND, "seat": 0, "index": 0, "budget": 4},
+        {"record": ROUND, "seat": 0, "index": 0, "budget": 4, "action": "show"},
+        {"record": ROUND, "seat": 0, "index": 0, "budget": 4, "move": "4-4"},
+    ],
+    "review_summary": [{"items": [{**ITEM, "retry": "found"}]}],
     "review_kept": [{"kept": {"match": "m", "rounds": [[0, [ITEM]], [1, []]]}}],
     "warm_up": [{"step": 0}, {"step": 9}],
     "practice_new": [{"preset": "block", "players": 3, "levels": ["club", "expert"], "seed": 3}],

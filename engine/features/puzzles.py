@@ -830,14 +830,19 @@ def candidates(setup: Setup, seed: int) -> Iterator[Candidate]:
         plays.append(str(move))
 
 
-def choose(found: Sequence[Candidate], count: int, themes: dict[str, int]) -> list[Candidate]:
+def choose(
+    found: Sequence[Candidate],
+    count: int,
+    themes: dict[str, int],
+    levels: dict[str, int] | None = None,
+) -> list[Candidate]:
     """``count`` candidates of one setup, at most one a deal, spreading themes and
     difficulties: each pick is the candidate whose theme has been picked least (over
-    every setup so far, ``themes``, which this updates), then whose difficulty has, then
-    the earliest found."""
+    every setup so far, ``themes``, which this updates), then whose difficulty has (in
+    this setup, counting ``levels`` already there), then the earliest found."""
     chosen: list[Candidate] = []
     used: set[int] = set()
-    levels: dict[str, int] = dict.fromkeys(DIFFICULTIES, 0)
+    levels = {d: (levels or {}).get(d, 0) for d in DIFFICULTIES}
     pool = list(found)
     while len(chosen) < count:
         pool = [c for c in pool if c.deal not in used]
@@ -854,24 +859,46 @@ def choose(found: Sequence[Candidate], count: int, themes: dict[str, int]) -> li
     return chosen
 
 
+def _deal_of(puzzle: Puzzle) -> tuple[Any, ...]:
+    """What the puzzle's deal was: the hands dealt, the boneyard and the leader."""
+    return (puzzle.hands, puzzle.boneyard, puzzle.leader)
+
+
 def generate(
     per_setup: int = 13,
     deals: int = 60,
     setups: Sequence[Setup] = SETUPS,
     *,
+    keep: Sequence[Puzzle] = (),
     progress: Callable[[str], None] | None = None,
 ) -> list[Puzzle]:
     """``per_setup`` puzzles of each setup, from its first ``deals`` seeded deals (fewer
-    if they do not hold so many), each named ``LABEL-NN``, in setup order."""
+    if they do not hold so many), each named ``LABEL-NN``, in setup order. The puzzles
+    of ``keep`` stay as they are, first of their setup: the others come from deals none
+    of them was found in, numbered after them, the themes and difficulties spread
+    counting the kept ones."""
     themes: dict[str, int] = {}
+    for p in keep:
+        themes[p.theme] = themes.get(p.theme, 0) + 1
     out: list[Puzzle] = []
     for setup in setups:
-        found = [c for seed in range(deals) for c in candidates(setup, seed)]
-        chosen = sorted(choose(found, per_setup, themes), key=lambda c: c.deal)
-        for k, c in enumerate(chosen, start=1):
+        kept = [p for p in keep if p.id.rsplit("-", 1)[0] == setup.label]
+        dealt = {_deal_of(p) for p in kept}
+        found = [
+            c
+            for seed in range(deals)
+            for c in candidates(setup, seed)
+            if _deal_of(c.puzzle) not in dealt
+        ]
+        levels: dict[str, int] = {}
+        for p in kept:
+            levels[p.difficulty] = levels.get(p.difficulty, 0) + 1
+        more = choose(found, per_setup - len(kept), themes, levels)
+        out += kept
+        for k, c in enumerate(sorted(more, key=lambda c: c.deal), start=len(kept) + 1):
             out.append(_named(c.puzzle, f"{setup.label}-{k:02d}"))
         if progress is not None:
-            progress(f"{setup.label}: {len(found)} candidates, {len(chosen)} chosen")
+            progress(f"{setup.label}: {len(found)} candidates, {len(kept)} kept, {len(more)} new")
     return out
 
 

@@ -80,7 +80,9 @@ True
 from __future__ import annotations
 
 import itertools
+import json
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -267,7 +269,7 @@ def decisions(state: RoundState, seat: int) -> list[Decision]:
         state.players,
         state.leader,
         state.dealt,
-        _original_boneyard(state),
+        original_boneyard(state),
         first_round=state.opening is not None,
     )
     plays = [e for e in state.events if e.kind == "play"]
@@ -285,7 +287,7 @@ def decisions(state: RoundState, seat: int) -> list[Decision]:
     return out
 
 
-def _original_boneyard(state: RoundState) -> list[Tile]:
+def original_boneyard(state: RoundState) -> list[Tile]:
     """The boneyard as dealt, in drawing order: the tiles drawn, then those left."""
     drawn = [e.tile for e in state.events if e.kind == "draw" and e.tile is not None]
     return [*drawn, *state.boneyard]
@@ -468,6 +470,36 @@ def judge_decision(
         if seat is None:
             raise DominoError("bad_argument", name="seat", value=seat)
         d = decision(state, seat, index)
+    key = _judged_key(d, seed, budget)
+    found = _judged.get(key)
+    if found is None:
+        found = _judge(d, seed, budget)
+        _judged[key] = found
+        if len(_judged) > JUDGED_KEPT:
+            _judged.popitem(last=False)
+    else:
+        _judged.move_to_end(key)
+    return found
+
+
+JUDGED_KEPT = 64
+"""The judgements last made that are kept in memory, so that replaying a decision
+(:func:`retry`) asks no second judgement of it: a judgement depends only on the
+decision, the seed and the budget, so one kept is the one that would be made."""
+
+_judged: OrderedDict[tuple[Any, ...], Judgement] = OrderedDict()
+
+
+def _judged_key(d: Decision, seed: int, budget: int) -> tuple[Any, ...]:
+    """All a judgement depends on: the rules, what the seat saw, the move made (the
+    best on a tie), the seed and the budget."""
+    obs = d.observation
+    rules = json.dumps(obs.rules.to_record(), sort_keys=True)
+    seen = (obs.seat, obs.players, obs.leader, obs.hand, obs.events, obs.opening)
+    return (rules, seen, d.index, d.ply, d.played, seed, budget)
+
+
+def _judge(d: Decision, seed: int, budget: int) -> Judgement:
     obs = d.observation
     know = knowledge(obs)
     found = _evaluate(obs, know, d.moves, seed, budget)
@@ -608,6 +640,62 @@ def _solved(
 
 
 # ---------------------------------------------------------------------------------------
+# Learning from one's mistakes: a decision replayed
+# ---------------------------------------------------------------------------------------
+
+REPLAYED: tuple[Mark, ...] = ("mistake", "blunder")
+"""The marks of the decisions a reader is asked to replay."""
+
+Outcome = Literal["found", "shown", "skipped"]
+OUTCOMES: tuple[Outcome, ...] = ("found", "shown", "skipped")
+"""How a replayed decision ended: a good move found (after any number of tries), the
+best move shown, or the decision skipped. The first of them counts."""
+
+
+def to_replay(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items (:meth:`Judgement.item`) whose decisions are to be replayed: those
+    whose loss marks them :data:`REPLAYED`, in the order of the round and decision."""
+    marked = [x for x in items if mark_of(x["loss"]) in REPLAYED]
+    return sorted(marked, key=lambda x: (x["round"], x["index"]))
+
+
+@dataclass(frozen=True)
+class Retry:
+    """A move tried again at a decision, judged as the review judged the decision."""
+
+    judgement: Judgement
+    tried: int
+    """The index in :attr:`Decision.moves` of the move tried (or of the move it
+    equals)."""
+
+    @property
+    def valued(self) -> Valued:
+        return self.judgement.values[self.tried]
+
+    @property
+    def accepted(self) -> bool:
+        """A move within the "good" tolerance of the best (:data:`GOOD_MARKS`)."""
+        return self.valued.mark in GOOD_MARKS
+
+
+def retry(d: Decision, move: object, *, seed: object = 0, budget: object = BUDGET) -> Retry:
+    """``move`` (a :class:`Move` or its record notation) tried at decision ``d``: any
+    legal move, valued from what the seat knew then by the judgement of the review
+    (the same seed and budget give the same judgement: :func:`judge_decision`). A move
+    that is not legal there is an error (``review_retry_move``) and nothing is
+    judged."""
+    try:
+        tried = move if isinstance(move, Move) else Move.parse(move)
+    except DominoError:
+        raise DominoError("review_retry_move", move=str(move)[:20]) from None
+    obs = d.observation
+    if tried not in obs.legal_moves():
+        raise DominoError("review_retry_move", move=str(tried))
+    j = judge_decision(d, seed=seed, budget=budget)
+    return Retry(j, _same_as(obs, d.moves, tried))
+
+
+# ---------------------------------------------------------------------------------------
 # A whole round, and its summary
 # ---------------------------------------------------------------------------------------
 
@@ -699,9 +787,12 @@ __all__ = [
     "BUDGET",
     "EXACT_DEALS",
     "MARKS",
+    "OUTCOMES",
+    "REPLAYED",
     "Decision",
     "Judgement",
     "Known",
+    "Retry",
     "Review",
     "SeatKnown",
     "Summary",
@@ -713,7 +804,10 @@ __all__ = [
     "known",
     "load_round",
     "mark_of",
+    "original_boneyard",
+    "retry",
     "review",
     "review_record",
     "summarize",
+    "to_replay",
 ]

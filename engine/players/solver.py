@@ -106,7 +106,8 @@ class MoveValue:
     exact: bool = True
     """False for a move solved with a ``spread`` that it falls short of: its true value
     is below :attr:`value` (the best less the spread), and :attr:`line` is the move
-    alone, :attr:`points` empty."""
+    alone, :attr:`points` empty. (:meth:`Solver.move_value` with a ``floor`` the move
+    falls short of: its true value is at most :attr:`value`, itself below the floor.)"""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -254,6 +255,45 @@ class Solver:
             nodes=searched,
         )
 
+    def move_value(
+        self,
+        state: RoundState,
+        move: Move,
+        floor: int | None = None,
+        guess: int | None = None,
+    ) -> MoveValue:
+        """One legal ``move`` of the seat to move in ``state`` valued as :meth:`solve`
+        values it (the points already scored counted), with its line and points. With
+        ``floor``, a move worth less is only shown to be so: its value is then a bound
+        strictly below ``floor`` (the true value is at most that bound), not exact, its
+        line the move alone and its points empty; a move worth ``floor`` or more is
+        exact. A good ``guess`` of the value makes the search quicker (never changes an
+        exact value). ``state`` is not changed; a finished round, or a move that is not
+        legal there, is an error."""
+        seat = state.current_player
+        if seat is None:
+            raise DominoError("solve_round_over")
+        hands = [to_mask(h) for h in state.hands]
+        board = state.layout.board
+        if move not in legal_moves_of(hands[seat], board, state.opening):
+            raise DominoError("bad_move", move=str(move))
+        side = self._side_of[seat]
+        past = list(state.play_points)
+        offset = 2 * past[side] - sum(past)
+        packed = self._set_up(hands, board, tuple(t.index for t in state.boneyard), seat)
+        low = -INF if floor is None else floor - offset
+        start = 0 if guess is None else guess - offset
+        try:
+            child, score = self._move(board, move)
+            v = self._exact(packed, seat, move.tile.index, child, score, start, low)
+            if v < low:
+                return MoveValue(move, v + offset, (), (Play(seat, move),), False)
+            plays, points = self._line_after(move, v)
+        finally:
+            self.nodes += self._counted()
+        total = tuple(p + q for p, q in zip(past, points, strict=True))
+        return MoveValue(move, v + offset, total, plays)
+
     def values(
         self,
         hands: Sequence[int],
@@ -339,6 +379,16 @@ class Solver:
         self._start: tuple[int, Board, int] = (0, Board(), 0)
         self._advance = packed_turn(self.players, stock)
         self._search, self._counted = self._searcher()
+
+    def _set_up(self, hands: list[int], board: Board, stock: tuple[int, ...], seat: int) -> int:
+        """Start a solve of the position of ``hands`` (masks), ``board`` and ``stock``,
+        ``seat`` to move, for ``seat``'s side; its hands packed."""
+        self._begin(stock, self._side_of[seat])
+        packed = 0
+        for s, h in enumerate(hands):
+            packed |= h << self._shift[s]
+        self._start = (packed, board, seat)
+        return packed
 
     def _values(
         self,

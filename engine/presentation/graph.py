@@ -21,6 +21,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.presentation.charts import fmt, scale
+
 WIDTH = 280
 """The drawing's width in its own units: a little under a phone's column (about 300 px),
 so that its 10-unit text is at least 10 px there."""
@@ -78,21 +80,6 @@ def turning_point(points: Sequence[GraphPoint]) -> tuple[int, str] | None:
     return (min(bad, key=lambda k: (-points[k].loss, k)), "costly") if bad else None
 
 
-def _step(span: float) -> float:
-    """A round step for the scale's ticks: 1, 2 or 5 times a power of ten, about a
-    quarter of ``span``."""
-    raw = max(span / 4, 1.0)
-    power = 10.0 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw:
-            return factor * power
-    return 10.0 * power
-
-
-def _n(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
 def _paint(mark: str) -> str:
     return f"var(--review-graph-{mark},{COLOURS[mark]})"
 
@@ -101,14 +88,14 @@ def _shape(mark: str, x: float, y: float) -> str:
     size = SIZES[mark]
     fill = _paint(mark)
     if mark in ("best", "good"):
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(size)}" fill="{fill}"/>'
+        return f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(size)}" fill="{fill}"/>'
     if mark == "inaccuracy":
         return (
-            f'<rect x="{_n(x - size)}" y="{_n(y - size)}" width="{_n(2 * size)}" '
-            f'height="{_n(2 * size)}" fill="{fill}"/>'
+            f'<rect x="{fmt(x - size)}" y="{fmt(y - size)}" width="{fmt(2 * size)}" '
+            f'height="{fmt(2 * size)}" fill="{fill}"/>'
         )
     corners = " ".join(
-        f"{_n(cx)},{_n(cy)}"
+        f"{fmt(cx)},{fmt(cy)}"
         for cx, cy in ((x, y - size), (x + size, y), (x, y + size), (x - size, y))
     )
     return f'<polygon points="{corners}" fill="{fill}"/>'
@@ -141,13 +128,13 @@ def graph_svg(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
         y = y_of(value)
         dash = "" if value == 0 else ' stroke-dasharray="2 3"'
         parts.append(
-            f'<line x1="{PAD_LEFT}" y1="{_n(y)}" x2="{WIDTH - PAD}" y2="{_n(y)}" '
+            f'<line x1="{PAD_LEFT}" y1="{fmt(y)}" x2="{WIDTH - PAD}" y2="{fmt(y)}" '
             f'stroke="{axis}" stroke-width="{1.2 if value == 0 else 0.6}"{dash}/>'
-            f'<text x="{PAD_LEFT - 4}" y="{_n(y + 3.5)}" text-anchor="end" font-size="10" '
+            f'<text x="{PAD_LEFT - 4}" y="{fmt(y + 3.5)}" text-anchor="end" font-size="10" '
             f'font-family="sans-serif" fill="currentColor">{label}</text>'
         )
     if points:
-        line = " ".join(f"{_n(x_of(k))},{_n(y_of(p.value))}" for k, p in enumerate(points))
+        line = " ".join(f"{fmt(x_of(k))},{fmt(y_of(p.value))}" for k, p in enumerate(points))
         parts.append(
             f'<polyline points="{line}" fill="none" '
             'stroke="var(--review-graph-line,currentColor)" stroke-width="1.5"/>'
@@ -156,7 +143,7 @@ def graph_svg(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
     for k, p in enumerate(points):
         if k % every == 0 or k == len(points) - 1:
             parts.append(
-                f'<text x="{_n(x_of(k))}" y="{HEIGHT - 3}" text-anchor="middle" font-size="10" '
+                f'<text x="{fmt(x_of(k))}" y="{HEIGHT - 3}" text-anchor="middle" font-size="10" '
                 f'font-family="sans-serif" fill="currentColor">{p.index + 1}</text>'
             )
     turned = turning_point(points)
@@ -166,10 +153,10 @@ def graph_svg(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
         half = TARGET / 2
         parts.append(
             f'<g class="review-graph__point" data-index="{p.index}" data-mark="{p.mark}">'
-            f'<rect x="{_n(x - half)}" y="{_n(y - half)}" width="{TARGET}" height="{TARGET}" '
+            f'<rect x="{fmt(x - half)}" y="{fmt(y - half)}" width="{TARGET}" height="{TARGET}" '
             'fill="transparent"/>'
             + (
-                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(SIZES[p.mark] + 4)}" fill="none" '
+                f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(SIZES[p.mark] + 4)}" fill="none" '
                 'stroke="currentColor" stroke-width="1.5" class="review-graph__turn"/>'
                 if k == turn
                 else ""
@@ -183,12 +170,4 @@ def graph_svg(points: Sequence[GraphPoint], signed: Sequence[str]) -> str:
 
 def ticks(points: Sequence[GraphPoint]) -> list[float]:
     """The scale's values, lowest first: round steps covering every point and 0."""
-    values = [p.value for p in points] + [0.0]
-    low, high = min(values), max(values)
-    step = _step(high - low)
-    bottom = math.floor(low / step) * step
-    top = math.ceil(high / step) * step
-    if top == bottom:
-        top = bottom + step
-    count = round((top - bottom) / step)
-    return [bottom + k * step + 0.0 for k in range(count + 1)]
+    return scale([p.value for p in points] + [0.0])

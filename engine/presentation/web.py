@@ -31,9 +31,11 @@ from engine.core.boundary import MAX_DEPTH, MAX_LINE, excess, is_whole, read_jso
 from engine.core.errors import DominoError
 from engine.core.records import MatchRecord, RoundRecord, read_record
 from engine.core.words import check_lang, text
-from engine.features import lessons, practice, review, scorepad
+from engine.features import lessons, practice, progress, review, scorepad
 from engine.lang import LANGUAGES
+from engine.presentation.views import faceup as faceup_views
 from engine.presentation.views import practice as practice_views
+from engine.presentation.views import progress as progress_views
 from engine.presentation.views import puzzles as puzzle_views
 from engine.presentation.views import rated as rated_views
 from engine.presentation.views import review as review_views
@@ -135,6 +137,46 @@ def puzzle_streak(args: dict[str, Any], lang: str) -> dict[str, Any]:
     date ``today``, and with ``solved`` the date of the puzzle of the day just solved; the
     reply ``{"days", "count", "counted", "text"}``, ``days`` what the page keeps."""
     return puzzle_views.streak_view(args, lang)
+
+
+@method("progress_view")
+def progress_view(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Every figure of the progress page, from what the reader's browser keeps: the
+    practice matches finished (``progress``) and the puzzles page's progress
+    (``puzzles``), either None (:func:`engine.presentation.views.progress.figures_view`)."""
+    return progress_views.figures_view(args.get("progress"), args.get("puzzles"), lang)
+
+
+@method("progress_match")
+def progress_match(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The kept matches (``progress``) with the practice match ``save``, over, ended on
+    the reader's ``date``, and how well the reader played in its rounds reviewed
+    (``items``: every judged decision of the match's rounds, as ``review_summary`` takes
+    them; none: not reviewed): ``{"progress": …}``, to keep
+    (:func:`engine.features.progress.add`)."""
+    matches = progress.load_matches(args.get("progress"))
+    items = args.get("items")
+    reviewed = None
+    if items is not None:
+        summary = review.summarize(review_views.check_items(items))
+        reviewed = (summary.good, summary.count) if summary.count else None
+    entry = progress.played(_save(args), args.get("date"), reviewed)
+    return {"progress": progress.matches_data(progress.add(matches, entry))}
+
+
+@method("progress_export")
+def progress_export(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's profile as one file on the reader's ``date``: ``{"text", "name"}``
+    (:func:`engine.presentation.views.progress.export_view`)."""
+    return progress_views.export_view(args.get("progress"), args.get("puzzles"), args.get("date"))
+
+
+@method("progress_import")
+def progress_import(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A profile file's ``text``, read and checked whole: ``{"progress", "puzzles",
+    "said"}``, what the page is to keep (:func:`engine.presentation.views.progress.
+    import_view`); a file that is not one is its error, and the page keeps what it had."""
+    return progress_views.import_view(args.get("text"), lang)
 
 
 def _save(args: dict[str, Any]) -> Any:
@@ -255,6 +297,44 @@ def review_judge(args: dict[str, Any], lang: str) -> dict[str, Any]:
         lang,
         seed=args.get("seed", 0),
         budget=args.get("budget"),
+    )
+
+
+@method("review_retry")
+def review_retry(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Decision ``index`` replayed ("learn from your mistakes"): the question and the
+    moves to choose from; with ``move``, that move tried (accepted within the "good"
+    tolerance); with ``action`` ``"show"`` or ``"skip"``, the best move shown or the
+    decision left (:func:`engine.presentation.views.review.retry_view`); ``seed`` and
+    ``budget`` as :func:`review_judge` was given them."""
+    return review_views.retry_view(
+        _record(args),
+        args.get("seat"),
+        args.get("round"),
+        args.get("index"),
+        lang,
+        move=args.get("move"),
+        action=args.get("action"),
+        seed=args.get("seed", 0),
+        budget=args.get("budget"),
+    )
+
+
+@method("review_face_up")
+def review_face_up(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Decision ``index`` of those :func:`review_decisions` lists, turned face up: step
+    ``step`` (from 0; 0 unless told), one of its moves valued exactly with every tile
+    known, with its best line, given ``found``, the ``found`` of the step before
+    (``[]`` unless told); step 0 adds every hand and the boneyard, the last (``done``)
+    the best moves (:func:`engine.presentation.views.faceup.face_up_view`)."""
+    return faceup_views.face_up_view(
+        _record(args),
+        args.get("seat"),
+        args.get("round"),
+        args.get("index"),
+        args.get("step", 0),
+        args.get("found", []),
+        lang,
     )
 
 

@@ -27,6 +27,14 @@ export function fill(template, values) {
   );
 }
 
+/** The reader's calendar date, "YYYY-MM-DD", `back` days ago. */
+export function readerDate(back = 0) {
+  const d = new Date();
+  d.setDate(d.getDate() - back);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 /** Asks the reader before a change that loses what they have, in the modal `dialog`
  * (a `<form method="dialog">` whose "no" and "yes" submit buttons are `no` and `yes`, its
  * question the element `text`); resolves to true if they go ahead. The dialog opens on

@@ -25,6 +25,7 @@ import {
   engineFailure,
   fill,
   markerEnd,
+  readerDate,
   request,
   startEngine,
   startOnInteraction,
@@ -147,7 +148,14 @@ function setup(root) {
   const reviewWords = JSON.parse(el.review.dataset.words);
   const review = reviewPanel(el.review, {
     ask: (method, args) => ask(method, args),
-    keep: { read: readReviewed, write: writeReviewed, clear: () => removeStore(REVIEW_KEY) },
+    keep: {
+      read: readReviewed,
+      write: (match, rounds) => {
+        writeReviewed(match, rounds);
+        noteProgress({ match, rounds });
+      },
+      clear: () => removeStore(REVIEW_KEY),
+    },
   });
 
   const logText = (entry) => entry.text;
@@ -443,6 +451,37 @@ function setup(root) {
     listen(before, silent);
     render();
     scheduleComputer();
+    if (view.phase === "match-over" && before?.phase !== "match-over") noteProgress();
+  }
+
+  // --- The reader's progress (the progress page's figures) ------------------------------
+
+  // A match over is kept among the reader's finished matches (under the root's
+  // data-progress key), with how well the reader played in its rounds reviewed; telling
+  // the engine the same match again changes only its review (progress_match). Kept
+  // matches the engine cannot read are left as they are, for the progress page to say so.
+  // One at a time: each reads what the one before wrote.
+  let noting = Promise.resolve();
+  function noteProgress(reviewed) {
+    noting = noting.then(() => noteNow(reviewed)).catch(() => {});
+  }
+
+  async function noteNow(reviewed) {
+    if (!save || view?.phase !== "match-over") return;
+    const key = root.dataset.progress;
+    const text = readStore(key);
+    const kept = text === null || refusal(text) ? null : parsed(text, 1, (d) => d);
+    if (text !== null && kept === null) return;
+    const mine = save;
+    const found = reviewed ?? (await readReviewed());
+    const items = found?.match === view.link ? [...found.rounds.values()].flat() : [];
+    const answer = await request("progress_match", {
+      progress: kept,
+      save: mine,
+      date: readerDate(),
+      items: items.length ? items : null,
+    });
+    if (answer && mine === save) writeStore(key, JSON.stringify(answer.progress));
   }
 
   // --- The computer's moves -------------------------------------------------------------

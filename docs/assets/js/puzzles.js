@@ -34,6 +34,7 @@ import {
   fill,
   markerEnd,
   pickTile,
+  readerDate,
   request,
   setupStepper,
   startEngine,
@@ -43,18 +44,9 @@ import { loadStore, writeStore } from "./store.js";
 const VERSION = 1;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const pad = (n) => String(n).padStart(2, "0");
-
 /** A streak's seed: any whole number the engine takes (0 to 2^31 - 1). */
 function seed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
-}
-
-/** The reader's calendar date, "YYYY-MM-DD", `back` days ago. */
-function dateOf(back = 0) {
-  const d = new Date();
-  d.setDate(d.getDate() - back);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 function setup(root) {
@@ -240,7 +232,7 @@ function setup(root) {
   // The arguments that let the engine rate a move: none once it cannot read the form.
   function ratedArgs() {
     if (ratedBroken) return {};
-    const args = { rated, today: dateOf(0) };
+    const args = { rated, today: readerDate() };
     if (onStreak()) args.streak = true;
     return args;
   }
@@ -250,7 +242,7 @@ function setup(root) {
   // the days kept if that day counts. Its reply ({days, count, counted, text}), or null
   // if the engine cannot say (then the page keeps what it had).
   async function countStreak(solvedDay = null) {
-    const args = { days, today: dateOf(0) };
+    const args = { days, today: readerDate() };
     if (solvedDay !== null) args.solved = solvedDay;
     const reply = await request("puzzle_streak", args, { failed: words.try_failed });
     if (reply === null) return null;
@@ -392,7 +384,7 @@ function setup(root) {
    * played (rated, or in the streak) even if it was solved before. */
   async function open(id, { focus = false, fresh = false } = {}) {
     const mine = ++token;
-    const args = id ? { id } : { date: dateOf(0) };
+    const args = id ? { id } : { date: readerDate() };
     const next = await ask(args);
     if (next === null || mine !== token) return null;
     if (args.date) {

@@ -147,6 +147,21 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     graphTurn: $(".review__graph-turn"),
     graphHead: $(".review__graph-table thead tr"),
     graphBody: $(".review__graph-table tbody"),
+    learn: $(".review__learn"),
+    learnTitle: $(".review__learn-title"),
+    learnAbout: $(".review__learn-about"),
+    learnCount: $(".review__learn-count"),
+    learnTally: $(".review__learn-tally"),
+    learnStart: $(".review__learn-start"),
+    retry: $(".review__retry"),
+    retryWhere: $(".review__retry-where"),
+    retryStep: $(".review__retry-step"),
+    retryMoves: $(".review__retry-moves"),
+    retrySaid: $(".review__retry-said"),
+    retryShow: $(".review__retry-show"),
+    retrySkip: $(".review__retry-skip"),
+    retryNext: $(".review__retry-next"),
+    retryEnd: $(".review__retry-end"),
     match: $(".review__match"),
     matchShare: $(".review__match-share"),
     matchRounds: $(".review__match-rounds"),
@@ -224,7 +239,151 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     }
     values.append(list);
     box.append(values, element("p", "review__method", j.method_text));
+    box.append(faceUpBox(j.index));
     return box;
+  }
+
+  // --- Face up: the decision with every hand shown, each move solved exactly -------------
+  // (review_face_up, one move a request, so that a progress bar moves and the reader can
+  // stop between two). What was solved is kept for the review, per decision, and drawn
+  // again when the decision is shown again.
+
+  const faceUps = new Map(); // decision index -> {replies, found, total, done, running}
+
+  function faceUpBox(index) {
+    const box = element("div", "review__faceup");
+    box.dataset.index = String(index);
+    const open = element("button", "domino-button review__faceup-open", words.face_up_open);
+    open.type = "button";
+    box.append(open, element("div", "review__faceup-body"));
+    const found = faceUps.get(index);
+    if (found) drawFaceUp(box, found);
+    return box;
+  }
+
+  function faceUpBoxOf(index) {
+    return el.step.querySelector(`.review__faceup[data-index="${index}"]`);
+  }
+
+  function drawFaceUp(box, found) {
+    box.dataset.state = found.done ? "done" : found.running ? "solving" : "stopped";
+    box.querySelector(".review__faceup-open").hidden = true;
+    const first = found.replies[0];
+    const body = box.querySelector(".review__faceup-body");
+    const parts = [];
+    if (first) {
+      parts.push(element(`h${Math.min(6, level + 1)}`, "review__faceup-title", first.title));
+      parts.push(element("p", "review__faceup-about", first.about));
+      const hands = element("ul", "review__faceup-hands");
+      for (const h of first.hands) {
+        const li = element("li");
+        const tiles = element("span", "review__tiles");
+        tiles.setAttribute("aria-hidden", "true");
+        tiles.innerHTML = h.tiles.map((t) => t.svg).join("");
+        li.append(element("span", "review__faceup-hand", h.text), tiles);
+        hands.append(li);
+      }
+      parts.push(hands);
+      if (first.boneyard_text) parts.push(element("p", "", first.boneyard_text));
+    }
+    const progress = element("p", "review__faceup-progress");
+    const bar = element("progress");
+    bar.max = Math.max(found.total, 1);
+    bar.value = found.replies.length;
+    const said = element("span", "", found.replies.at(-1)?.progress ?? "");
+    progress.append(bar, " ", said);
+    if (!found.done) {
+      const action = found.running ? "stop" : "resume";
+      const b = element(
+        "button",
+        `domino-button review__faceup-${action}`,
+        words[`face_up_${action}`],
+      );
+      b.type = "button";
+      progress.append(" ", b);
+    }
+    parts.push(progress);
+    const list = element("ul", "review__faceup-list");
+    const best = new Set(found.replies.at(-1)?.best ?? []);
+    // In the order solved, then, once all are, best first as the engine ranks them.
+    const ranked = found.done ? found.replies.at(-1).ranked : found.replies.map((_, k) => k);
+    for (const r of ranked.map((k) => found.replies[k])) {
+      const li = element("li", "", r.text);
+      li.dataset.move = r.move;
+      li.dataset.exact = String(r.exact);
+      li.dataset.best = String(best.has(r.move));
+      list.append(li);
+    }
+    parts.push(list);
+    if (found.done) {
+      const last = found.replies.at(-1);
+      const shown = found.replies.find((r) => best.has(r.move));
+      parts.push(element("p", "review__faceup-best", last.best_text));
+      if (shown) {
+        parts.push(element("p", "review__faceup-line", shown.line_text));
+        parts.push(element("p", "review__faceup-points", shown.points_text));
+      }
+    }
+    body.replaceChildren(...parts);
+  }
+
+  async function solveFaceUp(index) {
+    const mine = token;
+    let found = faceUps.get(index);
+    if (!found) {
+      found = { replies: [], found: [], total: 1, done: false, running: true };
+      faceUps.set(index, found);
+    }
+    found.running = true;
+    if (found.looping) {
+      // Stopped and resumed while a move was being solved: that loop goes on.
+      const box = faceUpBoxOf(index);
+      if (box) drawFaceUp(box, found);
+      return;
+    }
+    found.looping = true;
+    const focusAfter = () => {
+      const box = faceUpBoxOf(index);
+      if (box) drawFaceUp(box, found);
+      return box;
+    };
+    let box = focusAfter();
+    box?.querySelector(".review__faceup-stop")?.focus();
+    const { source, seat, round } = review;
+    while (!found.done && found.running) {
+      const step = found.replies.length;
+      const reply = await ask("review_face_up", {
+        ...source,
+        seat,
+        round,
+        index,
+        step,
+        found: found.found,
+      });
+      if (mine !== token) {
+        found.looping = false;
+        return;
+      }
+      if (reply === null) {
+        found.running = false;
+        break;
+      }
+      found.replies.push(reply);
+      found.found = reply.found;
+      found.total = reply.total;
+      found.done = reply.done;
+      const hadFocus = faceUpBoxOf(index)?.contains(document.activeElement);
+      box = focusAfter();
+      if (hadFocus && box) {
+        (
+          box.querySelector(".review__faceup-stop") ?? box.querySelector(".review__faceup-title")
+        )?.focus?.();
+      }
+    }
+    found.running = false;
+    found.looping = false;
+    focusAfter();
+    announce(found.done ? found.replies.at(-1).best_text : (found.replies.at(-1)?.progress ?? ""));
   }
 
   function pending() {
@@ -358,6 +517,7 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
       );
       el.key.hidden = summary.key.length === 0;
       showGraph(summary.graph);
+      showLearn(summary.learn);
     }
     el.summary.hidden = summary === null;
     if (review.match !== null) await matchSummary(mine, items);
@@ -402,6 +562,142 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     );
   }
 
+  // --- Learning from one's mistakes: each decision marked a mistake or a blunder replayed
+  // (review_retry), one move tried at a time; how each ended is kept in its item, with
+  // the review (and past a reload where the page keeps it), the first ending counted.
+
+  let learning = null; // {indices, at, reply} while a decision is replayed
+
+  function showLearn(found) {
+    el.learn.hidden = !found;
+    if (!found) return;
+    el.learnTitle.textContent = found.title;
+    el.learnAbout.textContent = found.about;
+    el.learnCount.textContent = found.count_text;
+    el.learnTally.textContent = found.ended_text;
+    el.learnTally.hidden = !found.ended_text;
+    el.learnStart.hidden = found.count === 0;
+    el.learn.dataset.indices = found.indices.join(" ");
+  }
+
+  // The summary's words on the replays, asked again once one has ended.
+  async function learnAgain(mine) {
+    const items = review.judged.map((j) => j.item);
+    const summary = await ask("review_summary", { items });
+    if (mine !== token || !summary) return;
+    showLearn(summary.learn);
+    if (review.match !== null) {
+      const rounds = matches.get(review.match);
+      if (rounds) keep?.write(review.match, rounds);
+    }
+  }
+
+  function retryArgs(index) {
+    return { ...review.source, seat: review.seat, round: review.round, index };
+  }
+
+  async function startLearning() {
+    const indices = (el.learn.dataset.indices || "").split(" ").filter(Boolean).map(Number);
+    if (!review || !indices.length) return;
+    learning = { indices, at: 0, reply: null };
+    el.retry.hidden = false;
+    await showRetry(token);
+  }
+
+  async function showRetry(mine) {
+    const index = learning.indices[learning.at];
+    const reply = await ask("review_retry", retryArgs(index));
+    if (mine !== token || !learning || reply === null) return;
+    learning.reply = reply;
+    const d = review.listed.decisions[index];
+    const j = review.judged[index];
+    el.retry.dataset.index = String(index);
+    el.retry.dataset.outcome = "";
+    el.retryWhere.textContent = fill(words.learn_where, {
+      n: learning.at + 1,
+      total: learning.indices.length,
+    });
+    const step = element("div", "review__retry-decision");
+    const heading = element(`h${Math.min(6, level + 1)}`, "review__retry-label", d.label);
+    heading.append(" ", mark(reply.mark));
+    step.append(heading);
+    const prefix = `${section.id}-r${review.round}-${index}-`;
+    if (d.svg) step.append(figure("review__before", d.svg, d.svg_narrow, d.caption, prefix));
+    else step.append(element("p", "review__empty", d.empty), element("p", "", d.caption));
+    if (j) step.append(element("p", "review__known", j.known.text));
+    step.append(element("p", "review__retry-prompt", reply.prompt));
+    el.retryStep.replaceChildren(step);
+    el.retryMoves.replaceChildren(
+      ...reply.choices.map((c) => {
+        const b = element("button", "domino-button review__choice", c.label);
+        b.type = "button";
+        b.dataset.move = c.move;
+        return b;
+      }),
+    );
+    el.retrySaid.textContent = "";
+    el.retryShow.disabled = false;
+    el.retrySkip.disabled = false;
+    el.retryNext.hidden = true;
+    el.retry.focus();
+    el.retry.scrollIntoView({ block: "start" });
+  }
+
+  // How a replayed decision ended (the engine's word for it): the choices are closed, and
+  // the first ending is kept in the decision's item.
+  function ended(reply) {
+    const index = Number(el.retry.dataset.index);
+    el.retry.dataset.outcome = reply.outcome;
+    for (const b of el.retryMoves.querySelectorAll("button")) b.disabled = true;
+    el.retryShow.disabled = true;
+    el.retrySkip.disabled = true;
+    const item = review.judged[index]?.item;
+    if (item && !item.retry) item.retry = reply.outcome;
+    const last = learning.at >= learning.indices.length - 1;
+    el.retryNext.hidden = last;
+    (last ? el.retryEnd : el.retryNext).focus();
+    learnAgain(token);
+  }
+
+  async function tryMove(button) {
+    const index = Number(el.retry.dataset.index);
+    const mine = token;
+    const reply = await ask("review_retry", { ...retryArgs(index), move: button.dataset.move });
+    if (mine !== token || !learning || reply === null) return;
+    button.dataset.tried = reply.accepted ? "good" : "bad";
+    if (!reply.accepted) button.setAttribute("aria-disabled", "true");
+    button.prepend(mark(reply.tried_mark), " ");
+    el.retrySaid.textContent = reply.text;
+    if (reply.outcome) ended(reply);
+  }
+
+  async function retryAction(action) {
+    const index = Number(el.retry.dataset.index);
+    const mine = token;
+    const reply = await ask("review_retry", { ...retryArgs(index), action });
+    if (mine !== token || !learning || reply === null) return;
+    el.retrySaid.textContent = reply.text;
+    const j = review.judged[index];
+    if (action === "show" && j) {
+      const prefix = `${section.id}-r${review.round}-${index}-b`;
+      el.retryStep.append(figure("review__better", j.svg, j.svg_narrow, j.caption, prefix));
+    }
+    ended(reply);
+    if (action === "skip" && learning.at < learning.indices.length - 1) nextRetry();
+  }
+
+  function nextRetry() {
+    if (!learning || learning.at >= learning.indices.length - 1) return;
+    learning.at += 1;
+    showRetry(token);
+  }
+
+  function endLearning() {
+    learning = null;
+    el.retry.hidden = true;
+    el.learnStart.focus();
+  }
+
   // The rounds of `match` reviewed before: in memory, else kept past a reload (`keep`),
   // only those the record holds; another match's are forgotten.
   async function matchRounds(match, total) {
@@ -421,6 +717,11 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     const total = review.listed.rounds;
     const rounds = await matchRounds(review.match, total);
     if (mine !== token) return;
+    // A round reviewed again keeps how its replays ended (the same decision, the same move).
+    for (const old of rounds.get(review.round) ?? []) {
+      const now = items.find((x) => x.index === old.index && x.move === old.move);
+      if (now && old.retry && !now.retry) now.retry = old.retry;
+    }
     rounds.set(review.round, items);
     keep?.write(review.match, rounds);
     const all = [...rounds.keys()].sort((a, b) => a - b).flatMap((r) => rounds.get(r));
@@ -467,6 +768,29 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
       if (b) goTo(Number(b.dataset.index));
     });
   }
+  el.step.addEventListener("click", (event) => {
+    const box = event.target.closest(".review__faceup");
+    if (!box || !review) return;
+    const index = Number(box.dataset.index);
+    if (event.target.closest(".review__faceup-open, .review__faceup-resume")) {
+      solveFaceUp(index);
+    } else if (event.target.closest(".review__faceup-stop")) {
+      const found = faceUps.get(index);
+      if (!found) return;
+      found.running = false;
+      drawFaceUp(box, found);
+      box.querySelector(".review__faceup-resume")?.focus();
+    }
+  });
+  el.learnStart.addEventListener("click", startLearning);
+  el.retryMoves.addEventListener("click", (event) => {
+    const b = event.target.closest("button.review__choice");
+    if (b && !b.disabled && !b.dataset.tried) tryMove(b);
+  });
+  el.retryShow.addEventListener("click", () => retryAction("show"));
+  el.retrySkip.addEventListener("click", () => retryAction("skip"));
+  el.retryNext.addEventListener("click", nextRetry);
+  el.retryEnd.addEventListener("click", endLearning);
   el.graphDrawing.addEventListener("click", (event) => {
     const point = event.target.closest?.(".review-graph__point");
     if (point) goTo(Number(point.dataset.index));
@@ -491,6 +815,9 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
       el.intro.textContent = listed.intro;
       el.summary.hidden = true;
       el.match.hidden = true;
+      learning = null;
+      el.retry.hidden = true;
+      faceUps.clear();
       el.decisions.hidden = listed.count === 0;
       el.step.replaceChildren();
       el.live.textContent = "";
@@ -526,6 +853,7 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
       stopping = true;
       judging = false;
       review = null;
+      learning = null;
       section.hidden = true;
       setState("");
     },

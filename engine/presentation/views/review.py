@@ -407,7 +407,8 @@ def check_items(items: object) -> list[dict[str, Any]]:
     lay at most and no decision twice; a move and the best move; a loss is a number from
     0 to :data:`MAX_LOSS` (not NaN, not infinite), and the move made's ``value``, where an
     item has one (items kept before it was given have none), a number from
-    ``-MAX_LOSS`` to :data:`MAX_LOSS`."""
+    ``-MAX_LOSS`` to :data:`MAX_LOSS`; ``retry``, where an item has one, how its
+    decision's replay ended (:data:`engine.features.review.OUTCOMES`)."""
     refused = DominoError.about("bad_request", "review_items")
     if not isinstance(items, list) or len(items) > MAX_ITEMS:
         raise refused
@@ -435,6 +436,10 @@ def check_items(items: object) -> list[dict[str, Any]]:
             if not is_number(value) or not -MAX_LOSS <= value <= MAX_LOSS:
                 raise refused
             checked["value"] = value
+        if "retry" in item:
+            if item["retry"] not in rv.OUTCOMES:
+                raise refused
+            checked["retry"] = item["retry"]
         out.append(checked)
     return out
 
@@ -538,6 +543,7 @@ def summary_view(items: object, lang: str) -> dict[str, Any]:
         )
     return {
         "graph": graph_view(checked, lang),
+        "learn": learn_view(checked, lang),
         "count": s.count,
         "good": s.good,
         "share": s.share,
@@ -596,6 +602,117 @@ def graph_view(items: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
         "rows": rows,
         "turn_text": turn_text,
     }
+
+
+def learn_view(items: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
+    """What a summary says of replaying one round's mistakes: the decisions to replay
+    (:func:`engine.features.review.to_replay`), how many of them ended each way, and the
+    words; None for the decisions of several rounds."""
+    if not items or len({x["round"] for x in items}) > 1:
+        return None
+    marked = rv.to_replay(items)
+    ended = {o: sum(1 for x in marked if x.get("retry") == o) for o in rv.OUTCOMES}
+    replayed = sum(ended.values())
+    s = strings(lang)
+    tolerance = points(rv.MARKS[1][1], lang)
+    return {
+        "title": s["review.learn.title"],
+        "about": text(lang, "review.learn.about", tolerance=tolerance),
+        "indices": [x["index"] for x in marked],
+        "count": len(marked),
+        "count_text": (
+            text(lang, "review.learn.count", count=len(marked))
+            if marked
+            else s["review.learn.none"]
+        ),
+        "ended": ended,
+        "ended_text": (
+            text(lang, "review.learn.tally", count=replayed, total=len(marked), **ended)
+            if replayed
+            else ""
+        ),
+    }
+
+
+def retry_view(
+    record: object,
+    seat: object,
+    round: object,
+    index: object,
+    lang: str,
+    *,
+    move: object = None,
+    action: object = None,
+    seed: object = 0,
+    budget: object = None,
+) -> dict[str, Any]:
+    """Decision ``index`` of ``seat`` replayed, judged as :func:`judge_view` judges it
+    (the same ``seed`` and ``budget``; a judgement made already is not made again). With
+    neither ``move`` nor ``action``: the question, the moves to choose from (the
+    distinct legal moves, in the order of the legal moves, with no value). With
+    ``move``: that move tried, ``accepted`` when it is within the "good" tolerance of
+    the best, and told either way (a move not accepted is told its loss and value beside
+    the best's value, the best not named). With ``action`` ``"show"``: the best move and
+    why; ``"skip"``: the decision left. ``outcome`` is how the replay ended
+    (:data:`engine.features.review.OUTCOMES`), ``None`` while it goes on."""
+    check_lang(lang)
+    budget = rv.BUDGET if budget is None else budget
+    if action not in (None, "show", "skip"):
+        raise DominoError("bad_argument", name="action", value=str(action)[:20])
+    state, _, _ = rv.load_round(record, round)
+    me = _seat(seat, state)
+    d = rv.decision(state, me, index)
+    j = rv.judge_decision(d, seed=seed, budget=budget)
+    label = text(lang, "review.decision", n=d.index + 1, total=len(rv.decisions(state, me)))
+    said = move_label(d.move, lang)
+    out: dict[str, Any] = {
+        "index": d.index,
+        "label": label,
+        "mark": mark_view(j.mark, lang),
+        "prompt": text(
+            lang,
+            "review.learn.prompt",
+            move=said,
+            mark=strings(lang)[f"review.mark.{j.mark}.a"],
+            loss=points(j.loss, lang),
+        ),
+        "choices": [{"move": str(m), "label": move_label(m, lang)} for m in d.moves],
+        "outcome": None,
+        "text": "",
+    }
+    tolerance = points(rv.MARKS[1][1], lang)
+    if move is not None:
+        tried = rv.retry(d, move, seed=j.seed, budget=j.budget)
+        v = tried.valued
+        key = "review.learn.best" if v.mark == "best" else "review.learn.good"
+        if not tried.accepted:
+            key = "review.learn.bad"
+        out.update(
+            tried=str(v.move),
+            accepted=tried.accepted,
+            tried_mark=mark_view(v.mark, lang),
+            text=text(
+                lang,
+                key,
+                move=move_label(v.move, lang),
+                mark=strings(lang)[f"review.mark.{v.mark}.a"],
+                loss=points(v.loss, lang),
+                tolerance=tolerance,
+                value=signed_decimal(v.value, lang),
+                best=signed_decimal(j.better.value, lang),
+            ),
+            outcome="found" if tried.accepted else None,
+        )
+    elif action == "show":
+        best_said = move_label(j.better.move, lang)
+        out.update(
+            best=str(j.better.move),
+            outcome="shown",
+            text=text(lang, "review.learn.shown", move=best_said, reason=_reason(j, lang)),
+        )
+    elif action == "skip":
+        out.update(outcome="skipped", text=strings(lang)["review.learn.skipped"])
+    return out
 
 
 def review_view(
