@@ -12,6 +12,7 @@ puzzle's winning line ends blocked and won by the mover's side, and so on.
 from __future__ import annotations
 
 import datetime
+import gzip
 import itertools
 import json
 import subprocess
@@ -74,16 +75,21 @@ def of_theme(theme: str) -> list[P.Puzzle]:
 # -- the stored puzzles ------------------------------------------------------------------
 
 
-def test_at_least_150_puzzles_over_every_game_and_player_count() -> None:
-    assert len(PUZZLES) >= 150
+def test_at_least_500_puzzles_over_every_game_and_player_count_themes_balanced() -> None:
+    assert len(PUZZLES) >= 500
     setups = Counter((p.preset, p.players) for p in PUZZLES)
     for preset in PRESETS:
         for players in (2, 3, 4):
-            assert setups[(preset, players)] >= 10, (preset, players)
-    assert {p.theme for p in PUZZLES} == set(P.THEMES)
-    assert {p.difficulty for p in PUZZLES} == set(P.DIFFICULTIES)
+            assert setups[(preset, players)] >= 40, (preset, players)
+    # Every theme and every difficulty, each within a fifth of its fair share.
+    for name, count in (("theme", P.THEMES), ("difficulty", P.DIFFICULTIES)):
+        found = Counter(getattr(p, name) for p in PUZZLES)
+        assert set(found) == set(count), name
+        fair = len(PUZZLES) / len(count)
+        assert all(0.8 * fair <= n <= 1.2 * fair for n in found.values()), found
     assert len({p.id for p in PUZZLES}) == len(PUZZLES)
-    assert len(TEXT.encode()) < 100_000, "the data file should stay small"
+    # What the engine's wheel carries to every reader stays small, gzipped.
+    assert len(gzip.compress(TEXT.encode(), 9)) < 40_000, "the data file should stay small"
 
 
 @pytest.mark.slow  # solves every stored puzzle; test_each_answer_... below solves them too
