@@ -167,9 +167,9 @@ def bad_files() -> list[tuple[str, str, str]]:
         (json.dumps({**good, "format": "chess"}), "bad_profile", "profile_not_one"),
         (json.dumps({**good, "version": 9}), "bad_profile", "profile_version"),
         (json.dumps({**good, "extra": 1}), "bad_profile", "profile_not_one"),
-        (json.dumps({**good, "exported": "today"}), "bad_profile", "bad_date"),
-        (json.dumps({**good, "progress": {"version": 1}}), "bad_profile", "bad_progress"),
-        (json.dumps({**good, "puzzles": {"version": 1}}), "bad_profile", "bad_progress"),
+        (json.dumps({**good, "exported": "today"}), "bad_profile", "profile_date"),
+        (json.dumps({**good, "progress": {"version": 1}}), "bad_profile", "profile_matches"),
+        (json.dumps({**good, "puzzles": {"version": 1}}), "bad_profile", "profile_puzzles"),
     ]
 
 

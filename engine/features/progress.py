@@ -295,8 +295,13 @@ def read_profile(text: object) -> tuple[tuple[Played, ...], dict[str, Any] | Non
         )
     if set(data) != {"format", "version", "exported", "progress", "puzzles"}:
         raise DominoError("bad_profile").because(DominoError("profile_not_one"))
-    try:
-        parse_date(data["exported"])
-        return load_matches(data["progress"]), check_puzzles(data["puzzles"])
-    except DominoError as e:
-        raise DominoError("bad_profile").because(e) from None
+    for read, part, why in (
+        (parse_date, "exported", "profile_date"),
+        (load_matches, "progress", "profile_matches"),
+        (check_puzzles, "puzzles", "profile_puzzles"),
+    ):
+        try:
+            read(data[part])
+        except DominoError:
+            raise DominoError("bad_profile").because(DominoError(why)) from None
+    return load_matches(data["progress"]), check_puzzles(data["puzzles"])

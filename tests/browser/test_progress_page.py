@@ -1,5 +1,6 @@
 """The progress page in the browser, on the reader's whole path: a practice match played
-to its end on the practice page and a rated puzzle solved on the puzzles page, then the
+to its end on the practice page, its last round reviewed there (its share of good
+decisions kept with the match), and a rated puzzle solved on the puzzles page, then the
 progress page drawn from them as the engine draws it in CPython
 (``engine.presentation.views.progress``); the profile exported, the browser's data
 cleared, the file imported and the same page back; a corrupt profile refused in the
@@ -17,6 +18,8 @@ from typing import Any
 
 import pytest
 from conftest import COLOUR_RULES, axe_violations, wider_than
+from review_helpers import expected as expected_review
+from review_helpers import wait_state
 from test_practice_page import READY, ROOT, STORAGE_KEY
 from test_puzzles_page import ANSWER_MS, browser_day, shown, wait_judged
 from test_puzzles_page import url as puzzles_url
@@ -24,13 +27,14 @@ from test_web_fuzz import finished_match
 
 from engine.core.errors import DominoError
 from engine.core.words import strings, text
-from engine.features import practice, progress, puzzles
+from engine.features import practice, progress, puzzles, review
 from engine.features import rated as R
 from engine.presentation.views.progress import figures_view
 from hooks import kit
 from hooks.app_forms import page_words
 
 PROGRESS = kit.PROGRESS_STORE
+PRACTICE_PANEL = ".practice__end .review"
 PUZZLES_STORE = kit.PUZZLES_STORE
 
 
@@ -157,6 +161,20 @@ def test_a_played_match_and_a_solved_puzzle_make_the_progress_page(
         day = browser_day(page)
         final = json.loads(page.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY))
         assert stores(page)[PROGRESS] == progress.matches_data((progress.played(final, day),))
+        # The last round reviewed there: its share of good decisions joins the match.
+        press(page, page.locator(f"{ROOT} .practice__review"), touch)
+        wait_state(page, PRACTICE_PANEL, "done")
+        record = practice.match_record(final)
+        last = len(record["rounds"]) - 1
+        want = expected_review(record, practice.YOU, last, lang)
+        summary = review.summarize(want["items"])
+        page.wait_for_function(
+            "([k, n]) => JSON.parse(localStorage.getItem(k)).matches[0].reviewed?.[1] === n",
+            arg=[PROGRESS, summary.count],
+            timeout=ANSWER_MS,
+        )
+        reviewed = progress.played(final, day, (summary.good, summary.count))
+        assert stores(page)[PROGRESS] == progress.matches_data((reviewed,))
 
         # The puzzles page: a rated puzzle near the rating, solved.
         page.goto(puzzles_url(site_url, lang))
@@ -239,7 +257,10 @@ def test_a_played_match_and_a_solved_puzzle_make_the_progress_page(
         assert page.locator(".progress__confirm-text").inner_text() == w["confirm"]
         assert page.evaluate("document.activeElement.classList.contains('progress__confirm-no')")
         press(page, page.locator(".progress__confirm-no"), touch)
-        assert page.locator(".progress__status").inner_text() == w["unchanged"]
+        page.wait_for_function(
+            "(said) => document.querySelector('.progress__status').textContent === said",
+            arg=w["unchanged"],
+        )
         assert stores(page) == kept
         press(page, page.locator(".progress__reset"), touch)
         press(page, page.locator(".progress__confirm-yes"), touch)

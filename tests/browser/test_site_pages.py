@@ -232,6 +232,10 @@ def _check(page: Any, recorder: Recorder, visit: Visit) -> None:
     colour: nothing else differs)."""
     if page.url != visit.url:
         visit.problems.append(f"landed on {page.url}")
+    # An app's page settles first: what its script draws from the engine's first answer
+    # (the puzzle of the day) is in, so axe does not read a page that changes under it.
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.querySelector('[data-busy=\"true\"]')")
     mode = SCHEMES[page.evaluate(_SCHEME)]
     visit.axe[mode] = axe_violations(page, ["html"])
     visit.facts = page.evaluate(_FACTS)
