@@ -272,6 +272,21 @@ def button(
     )
 
 
+def confirm_dialog(prefix: str) -> str:
+    """The modal dialog an app asks in before a change that loses what the reader has
+    (``page-kit.js``'s ``confirmFirst`` fills its question and its two buttons, "no"
+    first): classes ``{prefix}__confirm``, ``-text``, ``-actions``, ``-no`` and ``-yes``."""
+    return (
+        f'<dialog class="{prefix}__confirm" aria-labelledby="{prefix}-confirm-text">'
+        f'<form method="dialog"><p class="{prefix}__confirm-text" id="{prefix}-confirm-text">'
+        f'</p><p class="{prefix}__confirm-actions">'
+        f'<button type="submit" value="no" class="domino-button {prefix}__confirm-no"></button>'
+        '<button type="submit" value="yes" '
+        f'class="domino-button domino-button--primary {prefix}__confirm-yes"></button>'
+        "</p></form></dialog>"
+    )
+
+
 def tile_buttons(tiles: list[dict[str, str]], lang: str) -> str:
     """The reader's tiles as toggle buttons (a try-it figure's tray, a lesson's hand):
     ``tiles`` are the engine's (``code``, ``name``, ``svg``)."""

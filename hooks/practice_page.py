@@ -295,20 +295,6 @@ def bounds() -> str:
     )
 
 
-def render_confirm() -> str:
-    """The dialog that asks before a new match replaces the one in progress; the script
-    puts its words in."""
-    return (
-        '<dialog class="practice__confirm" aria-labelledby="practice-confirm-text">'
-        '<form method="dialog"><p class="practice__confirm-text" id="practice-confirm-text"></p>'
-        '<p class="practice__confirm-actions">'
-        '<button type="submit" value="no" class="domino-button practice__confirm-no"></button>'
-        '<button type="submit" value="yes" '
-        'class="domino-button domino-button--primary practice__confirm-yes"></button>'
-        "</p></form></dialog>"
-    )
-
-
 def render_practice(source: str, lang: str, page_url: str) -> str:
     """The practice app in ``lang``: hidden until its script runs. Search skips it
     (``data-search-exclude``): the page is indexed by its prose, not its controls."""
@@ -327,7 +313,7 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
         + render_game(lang)
         + '<p class="practice__phase domino-sr-only" aria-live="polite"></p>'
         '<div class="practice__said domino-sr-only" role="log" aria-live="polite"></div>'
-        + render_confirm()
+        + kit.confirm_dialog("practice")
         + render_keys(lang)
         + "</div></div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'

@@ -88,14 +88,8 @@ def render(body: str, lang: str, page_url: str) -> str:
         '<p class="progress__actions">'
         + kit.button("progress__reset", w["reset"])
         + "</p></section>"
-        '<dialog class="progress__confirm" aria-labelledby="progress-confirm-text">'
-        '<form method="dialog"><p class="progress__confirm-text" id="progress-confirm-text"></p>'
-        '<p class="progress__confirm-actions">'
-        '<button type="submit" value="no" class="domino-button progress__confirm-no"></button>'
-        '<button type="submit" value="yes" '
-        'class="domino-button domino-button--primary progress__confirm-yes"></button>'
-        "</p></form></dialog>"
-        "</div></div>"
+        + kit.confirm_dialog("progress")
+        + "</div></div>"
         f'<script type="module" src="{script_url(page_url, SCRIPT)}"></script>'
     )
 

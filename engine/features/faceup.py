@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from engine.core.boundary import is_whole
 from engine.core.errors import DominoError
 from engine.core.state import Move, RoundState
-from engine.features.review import Decision, original_boneyard
+from engine.features.review import Decision, dealt_again, plays_of
 from engine.players.levels import board_after
 from engine.players.solver import MoveValue, Solver
 
@@ -112,18 +112,9 @@ class FaceUpStep:
 def at_decision(state: RoundState, decision: Decision) -> RoundState:
     """The finished round ``state`` (not changed) as it stood at ``decision``: dealt
     again with the boneyard as dealt, and played to the decision's ply."""
-    replay = RoundState(
-        state.rules,
-        state.players,
-        state.leader,
-        state.dealt,
-        original_boneyard(state),
-        first_round=state.opening is not None,
-    )
-    plays = [e for e in state.events if e.kind == "play"]
-    for event in plays[: decision.ply]:
-        assert event.tile is not None
-        replay.apply(Move(event.tile, event.end))
+    replay = dealt_again(state)
+    for _, move in plays_of(state)[: decision.ply]:
+        replay.apply(move)
     return replay
 
 

@@ -264,7 +264,23 @@ def decisions(state: RoundState, seat: int) -> list[Decision]:
     if not state.is_terminal:
         raise DominoError("record_incomplete", seat=Seat(state.current_player))
     check_seat(seat, state.players)
-    replay = RoundState(
+    replay = dealt_again(state)
+    out: list[Decision] = []
+    for ply, (mover, move) in enumerate(plays_of(state)):
+        if mover == seat:
+            obs = replay.observation(seat)
+            moves = tuple(distinct_moves(obs))
+            if len(moves) > 1:
+                played = _same_as(obs, moves, move)
+                out.append(Decision(len(out), ply, seat, obs, move, moves, played))
+        replay.apply(move)
+    return out
+
+
+def dealt_again(state: RoundState) -> RoundState:
+    """The round ``state`` (not changed) dealt again: its hands and its boneyard as they
+    were dealt, nothing played."""
+    return RoundState(
         state.rules,
         state.players,
         state.leader,
@@ -272,18 +288,15 @@ def decisions(state: RoundState, seat: int) -> list[Decision]:
         original_boneyard(state),
         first_round=state.opening is not None,
     )
-    plays = [e for e in state.events if e.kind == "play"]
-    out: list[Decision] = []
-    for ply, event in enumerate(plays):
-        assert event.tile is not None
-        move = Move(event.tile, event.end)
-        if event.seat == seat:
-            obs = replay.observation(seat)
-            moves = tuple(distinct_moves(obs))
-            if len(moves) > 1:
-                played = _same_as(obs, moves, move)
-                out.append(Decision(len(out), ply, seat, obs, move, moves, played))
-        replay.apply(move)
+
+
+def plays_of(state: RoundState) -> list[tuple[int, Move]]:
+    """The seat and the move of each play of ``state``, in order (its end filled in)."""
+    out = []
+    for e in state.events:
+        if e.kind == "play":
+            assert e.tile is not None
+            out.append((e.seat, Move(e.tile, e.end)))
     return out
 
 
@@ -798,6 +811,7 @@ __all__ = [
     "Summary",
     "Valued",
     "consistent_deals",
+    "dealt_again",
     "decision",
     "decisions",
     "judge_decision",
@@ -805,6 +819,7 @@ __all__ = [
     "load_round",
     "mark_of",
     "original_boneyard",
+    "plays_of",
     "retry",
     "review",
     "review_record",

@@ -107,63 +107,81 @@ def _none(lang: str, name: str, columns: list[str], none: str) -> dict[str, Any]
     }
 
 
+def _chart(
+    lang: str,
+    name: str,
+    columns: list[str],
+    values: list[float],
+    scale: tuple[list[float], list[str]],
+    foot: list[str],
+    rows: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A chart of ``values`` over ``scale`` (its ticks and their labels), each value
+    labelled ``foot``, and the table of the same figures."""
+    s = strings(lang)
+    return {
+        "title": s[f"progress.{name}.title"],
+        "about": s[f"progress.{name}.about"],
+        "svg": charts.line_chart(values, scale[0], scale[1], foot, CHART),
+        "columns": columns,
+        "none": "",
+        "rows": rows,
+    }
+
+
 def _points(played: tuple[progress.Played, ...], lang: str) -> dict[str, Any]:
     columns = _columns(lang, "match", "date", "game", "rounds", "per_round", "result")
     if not played:
         return _none(lang, "points", columns, strings(lang)["progress.matches.none"])
-    values = [m.per_round for m in played]
-    ticks = charts.scale([*values, 0.0])
-    labels = [decimal(v, lang) for v in ticks]
-    foot = [str(k + 1) for k in range(len(played))]
-    s = strings(lang)
-    return {
-        "title": s["progress.points.title"],
-        "about": s["progress.points.about"],
-        "svg": charts.line_chart(values, ticks, labels, foot, CHART),
-        "columns": columns,
-        "none": "",
-        "rows": [
-            {
-                "n": k + 1,
-                "date": m.date,
-                "game": _game(m, lang),
-                "rounds": len(m.rounds),
-                "value": decimal(m.per_round, lang),
-                "result": _result(m, lang),
-            }
-            for k, m in enumerate(played)
-        ],
-    }
+    ticks = charts.scale([*(m.per_round for m in played), 0.0])
+    rows = [
+        {
+            "n": k + 1,
+            "date": m.date,
+            "game": _game(m, lang),
+            "rounds": len(m.rounds),
+            "value": decimal(m.per_round, lang),
+            "result": _result(m, lang),
+        }
+        for k, m in enumerate(played)
+    ]
+    return _chart(
+        lang,
+        "points",
+        columns,
+        [m.per_round for m in played],
+        (ticks, [decimal(v, lang) for v in ticks]),
+        [str(r["n"]) for r in rows],
+        rows,
+    )
 
 
 def _share(played: tuple[progress.Played, ...], lang: str) -> dict[str, Any]:
     columns = _columns(lang, "match", "date", "game", "judged", "good", "percent")
-    reviewed = [(k, m) for k, m in enumerate(played) if m.share is not None]
+    reviewed = [(k, m, m.reviewed) for k, m in enumerate(played) if m.reviewed and m.reviewed[1]]
     if not reviewed:
         return _none(lang, "share", columns, strings(lang)["progress.share.none"])
-    values = [100 * (m.share or 0.0) for _, m in reviewed]
     ticks = [0.0, 25.0, 50.0, 75.0, 100.0]
-    labels = [_percent(v / 100, lang) for v in ticks]
-    foot = [str(k + 1) for k, _ in reviewed]
-    s = strings(lang)
-    return {
-        "title": s["progress.share.title"],
-        "about": s["progress.share.about"],
-        "svg": charts.line_chart(values, ticks, labels, foot, CHART),
-        "columns": columns,
-        "none": "",
-        "rows": [
-            {
-                "n": k + 1,
-                "date": m.date,
-                "game": _game(m, lang),
-                "judged": m.reviewed[1] if m.reviewed else 0,
-                "good": m.reviewed[0] if m.reviewed else 0,
-                "value": _percent(m.share or 0.0, lang),
-            }
-            for k, m in reviewed
-        ],
-    }
+    rows = [
+        {
+            "n": k + 1,
+            "date": m.date,
+            "game": _game(m, lang),
+            "judged": judged,
+            "good": good,
+            "value": _percent(good / judged, lang),
+        }
+        for k, m, (good, judged) in reviewed
+    ]
+    return _chart(
+        lang,
+        "share",
+        columns,
+        [100 * good / judged for _, _, (good, judged) in reviewed],
+        (ticks, [_percent(v / 100, lang) for v in ticks]),
+        [str(r["n"]) for r in rows],
+        rows,
+    )
 
 
 def _rating(form: rated.Rated, lang: str) -> dict[str, Any]:
@@ -176,25 +194,20 @@ def _rating(form: rated.Rated, lang: str) -> dict[str, Any]:
     order = sorted(days)
     values = [float(days[d][-1].rating) for d in order]
     ticks = charts.scale(values, 10.0)
-    labels = [str(round(v)) for v in ticks]
-    foot = [d[5:] for d in order]  # month-day: the year is in the table
-    s = strings(lang)
-    return {
-        "title": s["progress.rating.title"],
-        "about": s["progress.rating.about"],
-        "svg": charts.line_chart(values, ticks, labels, foot, CHART),
-        "columns": columns,
-        "none": "",
-        "rows": [
-            {
-                "date": d,
-                "tried": len(days[d]),
-                "solved": sum(a.solved for a in days[d]),
-                "value": str(days[d][-1].rating),
-            }
-            for d in order
-        ],
-    }
+    rows = [
+        {
+            "date": d,
+            "tried": len(days[d]),
+            "solved": sum(a.solved for a in days[d]),
+            "value": str(days[d][-1].rating),
+        }
+        for d in order
+    ]
+    # Along the foot month-day: the year is in the table.
+    foot = [d[5:] for d in order]
+    return _chart(
+        lang, "rating", columns, values, (ticks, [str(round(v)) for v in ticks]), foot, rows
+    )
 
 
 def figures_view(progress_data: object, puzzles_data: object, lang: str) -> dict[str, Any]:
