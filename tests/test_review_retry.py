@@ -150,3 +150,26 @@ def test_an_outcome_is_kept_with_the_items_and_a_false_one_refused() -> None:
     for bad in ("won", None, 1, ["found"]):
         with pytest.raises(DominoError):
             check_items([item(2, 7.0, retry=bad)])
+
+
+def test_a_clear_mistake_can_be_one_of_the_readers_own_puzzles() -> None:
+    """A mistake or blunder where one move beats every other by more than CLEAR points
+    (beyond twice the sampling error) qualifies; a decision played well never does."""
+    state = random_round("block", 2, 18)
+    d = rv.decisions(state, 0)[5]
+    j = rv.judge_decision(d, seed=0, budget=BUDGET)
+    assert j.mark == "mistake" and rv.clearly_best(j)
+    view = call(
+        "review_judge", {"record": round_record(state), "seat": 0, "index": 5, "budget": BUDGET}
+    )
+    assert view["value"]["yours"] is True
+    for seed in range(12):
+        for j in judged_round("block", 2, seed)[1]:
+            others = [v for i, v in enumerate(j.values) if i != j.best]
+            if rv.clearly_best(j):
+                assert j.mark in rv.REPLAYED
+                assert all(v.loss > rv.CLEAR + 2 * v.error for v in others)
+            elif j.mark in rv.REPLAYED:
+                assert any(v.loss <= rv.CLEAR + 2 * v.error for v in others)
+            # A decision played well is never one of them.
+            assert not (j.mark in ("best", "good") and rv.clearly_best(j))

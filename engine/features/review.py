@@ -665,6 +665,21 @@ OUTCOMES: tuple[Outcome, ...] = ("found", "shown", "skipped")
 best move shown, or the decision skipped. The first of them counts."""
 
 
+CLEAR = 5.0
+"""A decision is one of the reader's own puzzles when the best move beats every other
+by more than this many points (the most an inaccuracy loses), beyond twice the
+difference's sampling error: one move is clearly best."""
+
+
+def clearly_best(j: Judgement) -> bool:
+    """Whether the decision judged can be one of the reader's own puzzles: the move made
+    was :data:`REPLAYED` (a mistake or a blunder) and one move is clearly best
+    (:data:`CLEAR`)."""
+    if j.mark not in REPLAYED:
+        return False
+    return all(v.loss > CLEAR + 2 * v.error for i, v in enumerate(j.values) if i != j.best)
+
+
 def to_replay(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The items (:meth:`Judgement.item`) whose decisions are to be replayed: those
     whose loss marks them :data:`REPLAYED`, in the order of the round and decision."""
@@ -798,6 +813,7 @@ def review(
 
 __all__ = [
     "BUDGET",
+    "CLEAR",
     "EXACT_DEALS",
     "MARKS",
     "OUTCOMES",
@@ -810,6 +826,7 @@ __all__ = [
     "SeatKnown",
     "Summary",
     "Valued",
+    "clearly_best",
     "consistent_deals",
     "dealt_again",
     "decision",

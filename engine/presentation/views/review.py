@@ -64,8 +64,10 @@ move marked best that is not the engine's choice is "as good as the engine's cho
 (within 0.5 points)": the tolerance of the mark ``best``, which a value of the list
 within it of the best says too), and ``reason`` (empty when the move made is marked
 best) why the choice was better.
-``item`` is what ``review_summary`` takes back. ``known.seats`` lists each other seat:
-``lacks``, the numbers its passes and draws showed it could not hold.
+``item`` is what ``review_summary`` takes back; ``yours`` whether the decision can be
+one of the reader's own puzzles (:func:`engine.features.review.clearly_best`).
+``known.seats`` lists each other seat: ``lacks``, the numbers its passes and draws
+showed it could not hold.
 
 :func:`summary_view` (``review_summary`` ``{items: [item, …]}``, the items of judged
 decisions of one round or of several rounds of a match)::
@@ -385,6 +387,7 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
         "played_caption": played_caption,
         **figures,
         "item": j.item(k),
+        "yours": rv.clearly_best(j),
     }
 
 
