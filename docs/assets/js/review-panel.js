@@ -290,7 +290,9 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
     const bar = element("progress");
     bar.max = Math.max(found.total, 1);
     bar.value = found.replies.length;
-    const said = element("span", "", found.replies.at(-1)?.progress ?? "");
+    const said = element("span", "", found.replies.at(-1)?.progress ?? words.face_up_open);
+    said.id = `${section.id}-faceup-${box.dataset.index}-said`;
+    bar.setAttribute("aria-labelledby", said.id); // "Moves solved: 3 of 7"
     progress.append(bar, " ", said);
     if (!found.done) {
       const action = found.running ? "stop" : "resume";
