@@ -321,7 +321,12 @@ def _same_as(obs: Observation, moves: Sequence[Move], move: Move) -> int:
 
 def decision(state: RoundState, seat: int, index: object) -> Decision:
     """Decision number ``index`` (from 0) of ``seat`` in ``state``."""
-    found = decisions(state, seat)
+    return pick(decisions(state, seat), seat, index)
+
+
+def pick(found: Sequence[Decision], seat: int, index: object) -> Decision:
+    """Decision number ``index`` (from 0) of those ``found`` for ``seat``
+    (:func:`decisions`), checked."""
     if not is_whole(index):
         raise DominoError("bad_argument", name="index", value=index)
     if not 0 <= index < len(found):
@@ -836,6 +841,7 @@ __all__ = [
     "load_round",
     "mark_of",
     "original_boneyard",
+    "pick",
     "plays_of",
     "retry",
     "review",

@@ -21,11 +21,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.presentation.charts import fmt, scale
+from engine.presentation.charts import WIDTH, fmt, scale
 
-WIDTH = 280
-"""The drawing's width in its own units: a little under a phone's column (about 300 px),
-so that its 10-unit text is at least 10 px there."""
 HEIGHT = 180
 PAD_LEFT = 34
 """Room for the margin's scale on the left."""

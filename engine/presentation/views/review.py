@@ -664,9 +664,10 @@ def retry_view(
         raise DominoError("bad_argument", name="action", value=str(action)[:20])
     state, _, _ = rv.load_round(record, round)
     me = _seat(seat, state)
-    d = rv.decision(state, me, index)
+    found = rv.decisions(state, me)
+    d = rv.pick(found, me, index)
     j = rv.judge_decision(d, seed=seed, budget=budget)
-    label = text(lang, "review.decision", n=d.index + 1, total=len(rv.decisions(state, me)))
+    label = text(lang, "review.decision", n=d.index + 1, total=len(found))
     said = move_label(d.move, lang)
     out: dict[str, Any] = {
         "index": d.index,
