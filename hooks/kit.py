@@ -70,6 +70,10 @@ PROGRESS_STORE = "domino-progress"
 """Where the practice page keeps the reader's finished matches (the progress page reads
 them)."""
 
+YOURS_STORE = "domino-your-puzzles"
+"""Where the practice page keeps the reader's own puzzles (the puzzles page plays them,
+the progress page exports them)."""
+
 SEARCH_EXCLUDE = "data-search-exclude"
 """The attribute that leaves an element, and everything in it, out of the search index:
 an app's controls, status lines and headings (``hooks/search_fold.py`` strips them

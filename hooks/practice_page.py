@@ -304,7 +304,8 @@ def render_practice(source: str, lang: str, page_url: str) -> str:
     words = json.loads(data)
     return (
         f'<div class="practice" data-search-exclude data-phase="setup" data-busy="false" '
-        f'data-pace="{PACES[PACE]}" data-progress="{kit.PROGRESS_STORE}" {bounds()} '
+        f'data-pace="{PACES[PACE]}" data-progress="{kit.PROGRESS_STORE}" '
+        f'data-yours="{kit.YOURS_STORE}" {bounds()} '
         f'data-words="{_e(data)}">'
         f'<p class="practice__noscript">{_e(words["needs_script"])}</p>'
         '<div class="practice__app" hidden>'

@@ -60,6 +60,7 @@ def render(body: str, lang: str, page_url: str) -> str:
     return (
         f'<div class="progress" {SEARCH_EXCLUDE} data-busy="false" data-state="" '
         f'data-storage="{kit.PROGRESS_STORE}" data-puzzles="{kit.PUZZLES_STORE}" '
+        f'data-yours="{kit.YOURS_STORE}" '
         f'data-words="{_e(page_words(lang, PREFIX))}">'
         f'<p class="progress__noscript">{_e(w["needs_script"])}</p>'
         '<div class="progress__app" hidden>'

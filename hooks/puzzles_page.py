@@ -47,6 +47,7 @@ from engine.core.words import strings as _strings
 from engine.core.words import text as _text
 from engine.features import puzzles as _puzzles
 from engine.presentation.views import puzzles as _view
+from engine.presentation.views import yours as _yours_view
 from hooks import kit
 from hooks.app_forms import page_words, script_url
 from hooks.kit import SEARCH_EXCLUDE
@@ -226,6 +227,32 @@ def render_rated(lang: str) -> str:
     )
 
 
+def render_yours(lang: str) -> str:
+    """The reader's own puzzles (:mod:`engine.features.yours`): their count and list,
+    filled by the script from the engine, and the place one is played in."""
+    s = _strings(lang)
+    shown = _yours_view.list_view(None, lang)
+    return (
+        '<section class="puzzles__yours" aria-labelledby="puzzles-yours-title">'
+        f'<h2 id="puzzles-yours-title">{_e(shown["title"])}</h2>'
+        f'<p class="puzzles__yours-about">{_e(shown["about"])}</p>'
+        f'<p class="puzzles__yours-count" aria-live="polite">{_e(shown["text"])}</p>'
+        '<ul class="puzzles__yours-items"></ul>'
+        '<div class="puzzles__yours-play review__retry" id="puzzles-yours-play" '
+        'tabindex="-1" hidden>'
+        '<div class="puzzles__yours-step"></div>'
+        f'<div class="puzzles__yours-moves review__retry-moves" role="group" '
+        f'aria-label="{_e(s[PREFIX + "yours_moves"])}"></div>'
+        '<p class="puzzles__yours-said review__retry-said" role="status" '
+        'aria-live="polite"></p>'
+        '<p class="puzzles__yours-nav review__retry-nav">'
+        + kit.button("puzzles__yours-show", s[PREFIX + "yours_show"])
+        + kit.button("puzzles__yours-skip", s[PREFIX + "yours_skip"])
+        + kit.button("puzzles__yours-back", s[PREFIX + "yours_back"])
+        + "</p></div></section>"
+    )
+
+
 def script_words(lang: str) -> str:
     """The words the page's script shows: the page's own (``page.puzzles.*``), the
     steppers' and the try-it figures' it shares."""
@@ -248,6 +275,7 @@ def render(body: str, lang: str, page_url: str) -> str:
     ids = " ".join(p.id for p in _puzzles.load_puzzles())
     return (
         f'<div class="puzzles" {SEARCH_EXCLUDE} data-storage="{STORAGE_KEY}" '
+        f'data-yours="{kit.YOURS_STORE}" '
         f'data-total="{total}" data-ids="{_e(ids)}" data-busy="false" '
         f'data-words="{_e(script_words(lang))}">'
         f'<p class="puzzles__noscript">{_e(s[PREFIX + "needs_script"])}</p>'
@@ -257,6 +285,7 @@ def render(body: str, lang: str, page_url: str) -> str:
         '<p class="puzzles__message" hidden></p>'
         + render_puzzle(lang)
         + render_rated(lang)
+        + render_yours(lang)
         + render_list(lang)
         + '<p class="puzzles__live domino-sr-only" role="status" aria-live="polite"></p>'
         "</div></div>"

@@ -257,6 +257,39 @@ def progress(probe: Probe, lang: str, save: dict[str, Any]) -> None:
     probe.ask("progress_view", {"progress": {"version": 2}}, lang)
 
 
+def your_round() -> dict[str, Any]:
+    """A finished 2-player Block round of random legal moves (seed 18) whose seat 1's
+    sixth decision can be one of the reader's puzzles."""
+    import random
+
+    from engine import RoundState, Rules
+    from engine.core.records import round_record
+
+    state = RoundState.new(Rules.make("block"), 2, 0, rng=18)
+    rng = random.Random(18)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    return round_record(state)
+
+
+def yours(probe: Probe, lang: str, record: dict[str, Any]) -> None:
+    """The reader's own puzzles: one kept, listed, played (asked, a move tried, shown),
+    exported with the profile, and bad requests refused."""
+    args = {"yours": None, "record": record, "seat": 0, "index": 5, "date": "2026-12-04"}
+    kept = probe.value("yours_add", args, lang)["yours"]
+    probe.ask("yours_add", {**args, "index": 0}, lang)  # not one: refused
+    probe.value("yours_list", {"yours": kept}, lang)
+    ident = kept["puzzles"][0]["id"]
+    asked = probe.value("yours_play", {"yours": kept, "id": ident}, lang)
+    move = asked["choices"][0]["move"]
+    probe.value("yours_play", {"yours": kept, "id": ident, "move": move}, lang)
+    probe.value("yours_play", {"yours": kept, "id": ident, "action": "show"}, lang)
+    probe.ask("yours_play", {"yours": kept, "id": "nope"}, lang)
+    probe.ask("yours_list", {"yours": {"version": 1, "puzzles": [{}]}}, lang)
+    found = probe.value("progress_export", {"yours": kept, "date": "2026-12-04"}, lang)
+    probe.value("progress_import", {"text": found["text"]}, lang)
+
+
 def warm_up(probe: Probe, lang: str, whole: bool) -> None:
     """The worker's warm-up: every step (with ``whole``) or the first, and a step that
     is not one (refused)."""
@@ -270,6 +303,7 @@ def run() -> dict[str, dict[str, int]]:
     """Every request kind, in every language; the replies per method, ``ok`` and not."""
     probe = Probe()
     save = finished_save()
+    record = your_round()
     for i, lang in enumerate(LANGUAGES):
         probe.value("ping", {}, lang)
         probe.value(
@@ -298,6 +332,7 @@ def run() -> dict[str, dict[str, int]]:
         puzzle(probe, lang, i)
         review(probe, lang, PRESETS[i % len(PRESETS)], seed=i)
         progress(probe, lang, save)
+        yours(probe, lang, record)
         warm_up(probe, lang, whole=i == 0)
         bad_texts(probe, lang)
     # Every preset with each level once more, in English (the Expert for a few moves).

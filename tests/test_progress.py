@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from test_web_fuzz import MATCH, PUZZLES, finished_match
+from test_web_fuzz import MATCH, PUZZLES, YOURS, finished_match
 
 from engine.core.boundary import MAX_DEPTH, MAX_LINE
 from engine.core.errors import DominoError
@@ -149,10 +149,19 @@ def test_a_profile_exported_is_imported_the_same() -> None:
     assert found["text"].endswith("\n") and "\n" not in found["text"][:-1]
     back = import_view(found["text"], "en")
     assert back["progress"] == stored() and back["puzzles"] == puzzles
+    assert back["yours"] == {"version": 1, "puzzles": []}
     assert back["said"] == "Profile imported: 1 match and 0 rated puzzles."
+    # With the reader's own puzzles, told too.
+    mine = import_view(export_view(stored(), puzzles, DAY, YOURS)["text"], "en")
+    assert mine["yours"] == YOURS
+    assert mine["said"] == "Profile imported: 1 match and 0 rated puzzles. Your own puzzles: 1."
     # An empty browser's profile too.
     empty = import_view(export_view(None, None, DAY)["text"], "en")
     assert empty["progress"] == {"version": 1, "matches": []} and empty["puzzles"] is None
+    # A profile exported before the reader's own puzzles were kept has none.
+    older = json.loads(found["text"])
+    del older["yours"]
+    assert import_view(json.dumps(older), "en")["yours"] == {"version": 1, "puzzles": []}
 
 
 def bad_files() -> list[tuple[str, str, str]]:
@@ -170,6 +179,8 @@ def bad_files() -> list[tuple[str, str, str]]:
         (json.dumps({**good, "exported": "today"}), "bad_profile", "profile_date"),
         (json.dumps({**good, "progress": {"version": 1}}), "bad_profile", "profile_matches"),
         (json.dumps({**good, "puzzles": {"version": 1}}), "bad_profile", "profile_puzzles"),
+        (json.dumps({**good, "yours": {"version": 1}}), "bad_profile", "profile_yours"),
+        (json.dumps({**good, "yours": None, "x": 1}), "bad_profile", "profile_not_one"),
     ]
 
 

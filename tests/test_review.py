@@ -14,7 +14,7 @@ import pytest
 from engine_helpers import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
-from test_web_fuzz import FUZZ, check_reply, mutated, request_text
+from test_web_fuzz import FUZZ, check_reply, mutated, random_round, request_text
 
 from engine import RoundState, Rules
 from engine.core.boundary import MAX_DEPTH, MAX_LINE
@@ -35,15 +35,6 @@ from engine.presentation.views.review import review_text, review_view
 
 if TYPE_CHECKING:
     from conftest import Pyodide
-
-
-def random_round(preset: str, players: int, seed: int) -> RoundState:
-    """A finished round of random legal moves."""
-    state = RoundState.new(Rules.make(preset), players, 0, rng=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_moves()))
-    return state
 
 
 def call(method: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 from typing import Any
 
@@ -24,7 +25,7 @@ from engine.core.boundary import MAX_DEPTH, MAX_ITEMS, MAX_LINE, bounded, json_d
 from engine.core.errors import DominoError
 from engine.core.records import round_record
 from engine.core.words import strings
-from engine.features import lessons, practice, progress, scorepad
+from engine.features import lessons, practice, progress, scorepad, yours
 from engine.lang import LANGUAGES
 from engine.presentation import web
 
@@ -137,6 +138,15 @@ def _finished_round() -> dict[str, Any]:
     return round_record(state)
 
 
+def random_round(preset: str, players: int, seed: int) -> RoundState:
+    """A finished round of random legal moves."""
+    state = RoundState.new(Rules.make(preset), players, 0, rng=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
 def finished_match(preset: str = "block", players: int = 2, seed: int = 7) -> dict[str, Any]:
     """A practice save played to the match's end: the reader's first legal move each
     turn, against Beginners."""
@@ -156,7 +166,13 @@ ITEM = {"round": 0, "index": 0, "move": "1-4@left", "best": "0-0", "value": -3.5
 MATCH = finished_match()
 PROGRESS = progress.matches_data((progress.played(MATCH, "2026-12-04", (3, 4)),))
 PUZZLES = {"version": 1, "solved": ["block-2-01"], "days": ["2026-12-03"]}
-PROFILE = json.dumps(progress.profile_data(progress.load_matches(PROGRESS), PUZZLES, "2026-12-04"))
+YOUR_ROUND = round_record(random_round("block", 2, 18))
+YOURS = yours.yours_data((yours.make(YOUR_ROUND, None, 0, 5, "2026-12-04"),))
+PROFILE = json.dumps(
+    progress.profile_data(
+        progress.load_matches(PROGRESS), PUZZLES, "2026-12-04", yours.load_yours(YOURS)
+    )
+)
 
 SEEDS: dict[str, list[dict[str, Any]]] = {
     "ping": [{}],
@@ -185,7 +201,18 @@ SEEDS: dict[str, list[dict[str, Any]]] = {
     "progress_match": [
         {"progress": PROGRESS, "save": MATCH, "date": "2026-12-04", "items": [ITEM]}
     ],
-    "progress_export": [{"progress": PROGRESS, "puzzles": PUZZLES, "date": "2026-12-04"}],
+    "progress_export": [
+        {"progress": PROGRESS, "puzzles": PUZZLES, "date": "2026-12-04", "yours": YOURS}
+    ],
+    "yours_add": [
+        {"yours": None, "record": YOUR_ROUND, "seat": 0, "index": 5, "date": "2026-12-04"}
+    ],
+    "yours_list": [{"yours": YOURS}],
+    "yours_play": [
+        {"yours": YOURS, "id": YOURS["puzzles"][0]["id"]},
+        {"yours": YOURS, "id": YOURS["puzzles"][0]["id"], "move": "0-0@left"},
+        {"yours": YOURS, "id": YOURS["puzzles"][0]["id"], "action": "skip"},
+    ],
     "progress_import": [{"text": PROFILE}],
     "review_decisions": [{"record": ROUND, "seat": 0}],
     "review_judge": [{"record": ROUND, "seat": 0, "index": 0, "budget": 4}],

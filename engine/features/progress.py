@@ -11,9 +11,11 @@ were marked best or good (:data:`engine.features.review.GOOD_MARKS`). A match is
 its save (:func:`match_id`: the same save, the same match), so telling the same match
 twice changes nothing but its review; at most :data:`MAX_MATCHES` are kept, the latest.
 
-**The profile** is the whole of it in one file: the matches and the puzzles page's
+**The profile** is the whole of it in one file: the matches, the puzzles page's
 progress (the puzzles solved, the days the puzzle of the day was solved, the rated
-puzzles' form, :mod:`engine.features.rated`, and the themes chosen). :func:`profile_data`
+puzzles' form, :mod:`engine.features.rated`, and the themes chosen) and the reader's own
+puzzles (:mod:`engine.features.yours`; a profile written before they were kept has
+none). :func:`profile_data`
 writes it; :func:`read_profile` reads a reader's file, bounded before it is parsed
 (:func:`engine.core.boundary.read_json`) and checked whole: a file that is not one is an
 error in the reader's language (``bad_profile``, with what is wrong), and the page then
@@ -32,7 +34,7 @@ from typing import Any
 from engine.core.boundary import excess, is_whole, read_json
 from engine.core.errors import DominoError
 from engine.core.rules import PRESETS
-from engine.features import practice, rated
+from engine.features import practice, rated, yours
 from engine.features.puzzles import THEMES, parse_date, read_day
 from engine.players import LEVELS
 
@@ -264,7 +266,10 @@ def check_puzzles(data: object) -> dict[str, Any] | None:
 
 
 def profile_data(
-    matches: tuple[Played, ...], puzzles: dict[str, Any] | None, date: object
+    matches: tuple[Played, ...],
+    puzzles: dict[str, Any] | None,
+    date: object,
+    own: tuple[yours.Yours, ...] = (),
 ) -> dict[str, Any]:
     """The profile the reader exports on ``date``: what :func:`read_profile` reads."""
     return {
@@ -273,11 +278,19 @@ def profile_data(
         "exported": parse_date(date).isoformat(),
         "progress": matches_data(matches),
         "puzzles": puzzles,
+        "yours": yours.yours_data(own),
     }
 
 
-def read_profile(text: object) -> tuple[tuple[Played, ...], dict[str, Any] | None]:
-    """The matches and the puzzles' progress of a profile file's ``text``: bounded
+PROFILE_KEYS = {"format", "version", "exported", "progress", "puzzles"}
+"""A profile's parts; ``yours`` may follow them."""
+
+
+def read_profile(
+    text: object,
+) -> tuple[tuple[Played, ...], dict[str, Any] | None, tuple[yours.Yours, ...]]:
+    """The matches, the puzzles' progress and the reader's own puzzles of a profile
+    file's ``text``: bounded
     before it is parsed (``profile_too_long``, ``profile_too_deep``; text that is not
     JSON is ``profile_bad_json``, by its line and column), then checked whole
     (``bad_profile``, because of what is wrong)."""
@@ -293,15 +306,17 @@ def read_profile(text: object) -> tuple[tuple[Played, ...], dict[str, Any] | Non
         raise DominoError("bad_profile").because(
             DominoError("profile_version", version=str(data.get("version"))[:12])
         )
-    if set(data) != {"format", "version", "exported", "progress", "puzzles"}:
+    if set(data) - {"yours"} != PROFILE_KEYS:
         raise DominoError("bad_profile").because(DominoError("profile_not_one"))
+    found: dict[str, Any] = {}
     for read, part, why in (
         (parse_date, "exported", "profile_date"),
         (load_matches, "progress", "profile_matches"),
         (check_puzzles, "puzzles", "profile_puzzles"),
+        (yours.load_yours, "yours", "profile_yours"),
     ):
         try:
-            read(data[part])
+            found[part] = read(data.get(part))
         except DominoError:
             raise DominoError("bad_profile").because(DominoError(why)) from None
-    return load_matches(data["progress"]), check_puzzles(data["puzzles"])
+    return found["progress"], found["puzzles"], found["yours"]

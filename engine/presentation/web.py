@@ -41,6 +41,7 @@ from engine.presentation.views import rated as rated_views
 from engine.presentation.views import review as review_views
 from engine.presentation.views import scorepad as scorepad_views
 from engine.presentation.views import tryit
+from engine.presentation.views import yours as yours_views
 
 Handler = Callable[[dict[str, Any], str], Any]
 
@@ -166,17 +167,55 @@ def progress_match(args: dict[str, Any], lang: str) -> dict[str, Any]:
 
 @method("progress_export")
 def progress_export(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The reader's profile as one file on the reader's ``date``: ``{"text", "name"}``
+    """The reader's profile as one file on the reader's ``date``, from the matches
+    (``progress``), the puzzles page's progress (``puzzles``) and the reader's own
+    puzzles (``yours``): ``{"text", "name"}``
     (:func:`engine.presentation.views.progress.export_view`)."""
-    return progress_views.export_view(args.get("progress"), args.get("puzzles"), args.get("date"))
+    return progress_views.export_view(
+        args.get("progress"), args.get("puzzles"), args.get("date"), args.get("yours")
+    )
 
 
 @method("progress_import")
 def progress_import(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A profile file's ``text``, read and checked whole: ``{"progress", "puzzles",
-    "said"}``, what the page is to keep (:func:`engine.presentation.views.progress.
+    "yours", "said"}``, what the page is to keep (:func:`engine.presentation.views.progress.
     import_view`); a file that is not one is its error, and the page keeps what it had."""
     return progress_views.import_view(args.get("text"), lang)
+
+
+@method("yours_add")
+def yours_add(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's puzzles kept (``yours``) with decision ``index`` of ``seat`` in
+    round ``round`` of the record (as :func:`review_judge` takes it), kept on the
+    reader's ``date``: only one the review says can be (its ``yours``)
+    (:func:`engine.presentation.views.yours.add_view`)."""
+    return yours_views.add_view(
+        args.get("yours"),
+        _record(args),
+        args.get("round"),
+        args.get("seat"),
+        args.get("index"),
+        args.get("date"),
+    )
+
+
+@method("yours_list")
+def yours_list(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's puzzles kept (``yours``), listed
+    (:func:`engine.presentation.views.yours.list_view`)."""
+    return yours_views.list_view(args.get("yours"), lang)
+
+
+@method("yours_play")
+def yours_play(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The reader's puzzle ``id`` of those kept (``yours``) played: the question, or
+    ``move`` tried, or ``action`` ``"show"`` or ``"skip"``, as :func:`review_retry`
+    answers, with its table and the puzzles to keep once it has ended
+    (:func:`engine.presentation.views.yours.play_view`)."""
+    return yours_views.play_view(
+        args.get("yours"), args.get("id"), lang, move=args.get("move"), action=args.get("action")
+    )
 
 
 def _save(args: dict[str, Any]) -> Any:

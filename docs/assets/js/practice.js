@@ -156,6 +156,7 @@ function setup(root) {
       },
       clear: () => removeStore(REVIEW_KEY),
     },
+    onYours: keepYours,
   });
 
   const logText = (entry) => entry.text;
@@ -482,6 +483,25 @@ function setup(root) {
       items: items.length ? items : null,
     });
     if (answer && mine === save) writeStore(key, JSON.stringify(answer.progress));
+  }
+
+  // --- The reader's own puzzles (the puzzles page plays them) ---------------------------
+
+  // A decision the review says can be one of the reader's puzzles is kept among them
+  // (under the root's data-yours key), as the engine adds it (yours_add: it judges it
+  // again and keeps each decision once). Kept puzzles the engine cannot read are left as
+  // they are, for the puzzles page to say so. One at a time, as the progress is.
+  function keepYours(args) {
+    noting = noting.then(() => keepNow(args)).catch(() => {});
+  }
+
+  async function keepNow(args) {
+    const key = root.dataset.yours;
+    const text = readStore(key);
+    const kept = text === null || refusal(text) ? null : parsed(text, 1, (d) => d);
+    if (text !== null && kept === null) return;
+    const answer = await request("yours_add", { ...args, yours: kept, date: readerDate() });
+    if (answer?.added) writeStore(key, JSON.stringify(answer.yours));
   }
 
   // --- The computer's moves -------------------------------------------------------------

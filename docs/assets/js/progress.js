@@ -1,11 +1,12 @@
 // The progress page: what the reader's browser keeps (the practice page's finished
 // matches under the root's data-storage key, the puzzles page's progress under
-// data-puzzles), drawn by the rules engine in the reader's browser (engine-client.js, a
+// data-puzzles, the reader's own puzzles under data-yours, exported and imported with the
+// rest), drawn by the rules engine in the reader's browser (engine-client.js, a
 // Web Worker running engine.presentation.views.progress): every chart, table and sentence
 // is the engine's answer (method progress_view). The build (hooks/progress_page.py) writes
 // the page's own words. Nothing is sent anywhere.
 //
-// The profile is the two stores in one file: exported as the engine writes it
+// The profile is the three stores in one file: exported as the engine writes it
 // (progress_export), imported only as the engine reads it (progress_import: the file's
 // text, bounded here by store.js before it is read, then bounded again, parsed and
 // checked whole by the engine); a file it refuses is told in the page's language and
@@ -25,7 +26,11 @@ if (root) setup(root);
 function setup(root) {
   const $ = (selector) => root.querySelector(selector);
   const words = JSON.parse(root.dataset.words);
-  const keys = { progress: root.dataset.storage, puzzles: root.dataset.puzzles };
+  const keys = {
+    progress: root.dataset.storage,
+    puzzles: root.dataset.puzzles,
+    yours: root.dataset.yours,
+  };
   const el = {
     app: $(".progress__app"),
     status: $(".progress__status"),
@@ -45,7 +50,7 @@ function setup(root) {
       no: $(".progress__confirm-no"),
     },
   };
-  let kept = { progress: null, puzzles: null }; // what the stores hold, as parsed
+  let kept = { progress: null, puzzles: null, yours: null }; // what the stores hold, parsed
   let busy = false;
 
   function say(text) {
@@ -129,9 +134,9 @@ function setup(root) {
   }
 
   async function draw() {
-    kept = { progress: read(keys.progress), puzzles: read(keys.puzzles) };
+    kept = { progress: read(keys.progress), puzzles: read(keys.puzzles), yours: read(keys.yours) };
     setBusy(true);
-    const view = await ask("progress_view", kept);
+    const view = await ask("progress_view", { progress: kept.progress, puzzles: kept.puzzles });
     setBusy(false);
     if (!view) return;
     root.dataset.state = view.empty ? "empty" : "drawn";
@@ -180,7 +185,7 @@ function setup(root) {
     );
     setBusy(false);
     if (!found) return say(`${refusedWith ?? words.failed} ${words.unchanged}`);
-    const hasAny = kept.progress !== null || kept.puzzles !== null;
+    const hasAny = Object.values(kept).some((data) => data !== null);
     if (hasAny) {
       const go = await confirmFirst(
         el.confirm,
@@ -193,6 +198,7 @@ function setup(root) {
     for (const [name, data] of Object.entries({
       progress: found.progress,
       puzzles: found.puzzles,
+      yours: found.yours.puzzles.length ? found.yours : null,
     })) {
       if (data === null) removeStore(keys[name]);
       else writeStore(keys[name], JSON.stringify(data));
@@ -205,8 +211,7 @@ function setup(root) {
     if (busy) return;
     const go = await confirmFirst(el.confirm, words.confirm, words.confirm_yes, words.confirm_no);
     if (!go) return say(words.unchanged);
-    removeStore(keys.progress);
-    removeStore(keys.puzzles);
+    for (const key of Object.values(keys)) removeStore(key);
     await draw();
     say(words.erased);
   });

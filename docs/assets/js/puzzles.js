@@ -40,6 +40,7 @@ import {
   startEngine,
 } from "./page-kit.js";
 import { loadStore, writeStore } from "./store.js";
+import { yoursPanel } from "./yours-panel.js";
 
 const VERSION = 1;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -625,6 +626,17 @@ function setup(root) {
   open(null).then((first) => {
     if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
   });
+  // The reader's own puzzles, listed once the puzzle of the day has been asked for.
+  const yours = yoursPanel($(".puzzles__yours"), {
+    key: root.dataset.yours,
+    ask: (method, args, onError) => request(method, args, { failed: words.try_failed, onError }),
+    refused: {
+      label: words.download_refused,
+      place: (p) => el.message.after(p),
+      refused: (why) => tell(why === "corrupt" ? words.corrupt : words[`store_${why}`]),
+    },
+  });
+  yours.list();
 }
 
 const root = document.querySelector(".puzzles");

@@ -8,7 +8,7 @@
 // here: every mark, value, verdict and count is the engine's.
 //
 //   import { reviewPanel } from "./review-panel.js";
-//   const review = reviewPanel(section, { ask, keep });  // ask(method, args): the value, or null
+//   const review = reviewPanel(section, { ask, keep, onYours }); // ask(method, args): the value, or null
 //   await review.run({ recordText, seat, round, match }); // false: the engine refused it
 //   review.hide();                                        // and stops judging
 //   review.forget();                                      // a new match: none remembered
@@ -20,7 +20,9 @@
 // `keep.read()` resolves to {match, rounds: Map(round -> items)} or null (the engine
 // checks what was kept), `keep.write(match,
 // rounds)` keeps them, `keep.clear()` forgets them (practice.js keeps them in the
-// reader's store).
+// reader's store). `onYours(args)`, if given, is told of each decision judged that can
+// become one of the reader's own puzzles (review_judge's `yours`): `args` are the
+// record, seat, round and index, as yours_add takes them.
 //
 // The section's data-state is "" (nothing yet), "judging", "stopped" or "done";
 // data-count the decisions of the round, data-judged those judged so far, data-current
@@ -85,7 +87,7 @@ function drawNext() {
 
 /** A figure of the engine's drawing of a table that fits the screen, with its caption;
  * the drawing itself comes in a later task (drawNext). */
-function figure(className, wide, narrow, caption, prefix) {
+export function figure(className, wide, narrow, caption, prefix) {
   const box = element("figure", `domino-figure review__figure ${className}`);
   const drawn = element("div", "review__drawing");
   const small = NARROW.matches && Boolean(narrow);
@@ -106,14 +108,14 @@ function figure(className, wide, narrow, caption, prefix) {
 
 /** A mark's badge; `told` when the text beside it names the mark already (then screen
  * readers skip the badge). */
-function mark(value, { told = false } = {}) {
+export function mark(value, { told = false } = {}) {
   const badge = element("span", "review__mark", value.name);
   badge.dataset.mark = value.id;
   if (told) badge.setAttribute("aria-hidden", "true");
   return badge;
 }
 
-export function reviewPanel(section, { ask: askPage, keep = null }) {
+export function reviewPanel(section, { ask: askPage, keep = null, onYours = null }) {
   const words = JSON.parse(section.dataset.words);
   const level = Math.min(6, Number(section.dataset.level) || 3);
   const $ = (selector) => section.querySelector(selector);
@@ -456,6 +458,7 @@ export function reviewPanel(section, { ask: askPage, keep = null }) {
         break;
       }
       review.judged[index] = reply;
+      if (reply.yours) onYours?.({ ...source, seat, round, index });
       review.next += 1;
       showProgress();
       judgedNow(index);

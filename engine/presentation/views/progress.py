@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.core.rules import PRESETS
 from engine.core.words import check_lang, strings, text
-from engine.features import progress, rated
+from engine.features import progress, rated, yours
 from engine.features.puzzles import parse_date
 from engine.players import LEVELS
 from engine.presentation import charts
@@ -235,12 +235,14 @@ def figures_view(progress_data: object, puzzles_data: object, lang: str) -> dict
     }
 
 
-def export_view(progress_data: object, puzzles_data: object, date: object) -> dict[str, Any]:
+def export_view(
+    progress_data: object, puzzles_data: object, date: object, yours_data: object = None
+) -> dict[str, Any]:
     """The profile file to download: its ``text`` (one line of JSON) and ``name``,
     with the reader's ``date``; stored data the engine cannot read is its error."""
     played = progress.load_matches(progress_data)
     puzzles = progress.check_puzzles(puzzles_data)
-    data = progress.profile_data(played, puzzles, date)
+    data = progress.profile_data(played, puzzles, date, yours.load_yours(yours_data))
     day = parse_date(date).isoformat()
     return {
         "text": json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
@@ -251,12 +253,17 @@ def export_view(progress_data: object, puzzles_data: object, date: object) -> di
 def import_view(text_: object, lang: str) -> dict[str, Any]:
     """A profile file's text read and checked (:func:`engine.features.progress.
     read_profile`): what the page is to keep (``progress``, ``puzzles``: ``None`` to
-    keep nothing there) and ``said``, what came in."""
+    keep nothing there; ``yours``, the reader's own puzzles) and ``said``, what came
+    in."""
     check_lang(lang)
-    played, puzzles = progress.read_profile(text_)
+    played, puzzles, own = progress.read_profile(text_)
     form = rated.load(None if puzzles is None else puzzles.get("rated"))
+    said = text(lang, "progress.imported", matches=len(played), attempts=len(form.attempts))
+    if own:
+        said += " " + text(lang, "progress.imported.yours", count=len(own))
     return {
         "progress": progress.matches_data(played),
         "puzzles": puzzles,
-        "said": text(lang, "progress.imported", matches=len(played), attempts=len(form.attempts)),
+        "yours": yours.yours_data(own),
+        "said": said,
     }

@@ -139,13 +139,13 @@ def mark_view(mark: str, lang: str) -> dict[str, str]:
     return {"id": mark, "name": strings(lang)[f"review.mark.{mark}"]}
 
 
-def _game(state: RoundState, lang: str) -> str:
+def round_game(state: RoundState, lang: str) -> str:
     name = strings(lang)[f"game.{state.rules.preset}"]
     key = "puzzle.game.partners" if state.rules.partnerships else "puzzle.game"
     return text(lang, key, game=name, players=state.players)
 
 
-def _tiles(tiles: Sequence[Tile], lang: str) -> str:
+def tiles_text(tiles: Sequence[Tile], lang: str) -> str:
     return ", ".join(str(t) for t in tiles) or strings(lang)["round.nothing"]
 
 
@@ -197,7 +197,7 @@ def _decisions(
             "review.caption",
             decision=label,
             seat=who,
-            tiles=_tiles(hand, lang),
+            tiles=tiles_text(hand, lang),
             move=played,
         )
         layout = d.observation.layout
@@ -221,7 +221,7 @@ def _decisions(
         "players": state.players,
         "round": k,
         "rounds": count,
-        "game": _game(state, lang),
+        "game": round_game(state, lang),
         "title": text(lang, title_key, seat=who, round=k + 1),
         "intro": intro,
         "count": len(found),
@@ -230,7 +230,7 @@ def _decisions(
     }
 
 
-def _known(j: rv.Judgement, lang: str) -> dict[str, Any]:
+def known_view(j: rv.Judgement, lang: str) -> dict[str, Any]:
     k = j.known
     state_rules = j.decision.observation.rules
     players = j.decision.observation.players
@@ -280,7 +280,7 @@ def _method(j: rv.Judgement, lang: str) -> str:
     return said
 
 
-def _after(layout: Layout, move: Move) -> Layout:
+def layout_after(layout: Layout, move: Move) -> Layout:
     return layout.place(move.tile, move.end)
 
 
@@ -358,8 +358,8 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
     caption = text(lang, "review.better", move=best_said)
     played_caption = text(lang, "review.played", move=said)
     if drawn:
-        shown = drawings(_after(layout, better.move), lang, caption, last=True)
-        made = drawings(_after(layout, d.move), lang, played_caption, last=True)
+        shown = drawings(layout_after(layout, better.move), lang, caption, last=True)
+        made = drawings(layout_after(layout, d.move), lang, played_caption, last=True)
         figures = {
             **shown,
             "played_svg": made["svg"],
@@ -382,7 +382,7 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
         "verdict": verdict,
         "reason": reason,
         "values": values,
-        "known": _known(j, lang),
+        "known": known_view(j, lang),
         "caption": caption,
         "played_caption": played_caption,
         **figures,
