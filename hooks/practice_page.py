@@ -253,7 +253,11 @@ def render_game(lang: str) -> str:
         )
         + "</p>"
         + render_panel(lang, REVIEW_ID, level=3)
-        + "</div>"
+        # Decisions of the round kept among the reader's own puzzles, with the way there.
+        + '<p class="practice__yours" hidden><span class="practice__yours-text" '
+        'role="status"></span> '
+        f'<a class="practice__yours-link" href="../puzzles/#puzzles-yours-title">'
+        f"{_e(w('yours_link'))}</a></p></div>"
         '<div class="practice__hand">'
         f'<h3 id="practice-tiles-title" class="domino-sr-only">{_e(w("your_tiles"))}</h3>'
         '<div class="practice__tiles" role="group" aria-labelledby="practice-tiles-title"></div>'

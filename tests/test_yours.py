@@ -77,7 +77,17 @@ def test_each_decision_is_kept_once_and_the_latest_are_kept() -> None:
     kept = yours.keep((), entry)
     assert yours.keep(kept, yours.make(YOUR_ROUND, None, 0, 5, "2026-12-05")) == kept
     added = add_view(yours.yours_data(kept), YOUR_ROUND, None, 0, 5, DAY)
-    assert added == {"yours": yours.yours_data(kept), "added": False, "count": 1}
+    assert added == {
+        "yours": yours.yours_data(kept),
+        "added": False,
+        "count": 1,
+        "said": "1 decision of this round is now among your puzzles (1 in all), to be tried"
+        " again from what you knew then.",
+    }
+    other = round_record(random_round("block", 2, 7))
+    two = add_view(added["yours"], other, None, 0, 2, DAY, "de")
+    assert two["added"] is True and two["count"] == 2
+    assert two["said"].startswith("1 Entscheidung dieser Runde") and "(2 insgesamt)" in two["said"]
     many = tuple(yours.Yours(f"{k:016x}", DAY, YOUR_ROUND, 0, 5) for k in range(yours.MAX_YOURS))
     more = yours.keep(many, entry)
     assert len(more) == yours.MAX_YOURS and more[-1] == entry and more[0] == many[1]

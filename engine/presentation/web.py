@@ -197,6 +197,7 @@ def yours_add(args: dict[str, Any], lang: str) -> dict[str, Any]:
         args.get("seat"),
         args.get("index"),
         args.get("date"),
+        lang,
     )
 
 

@@ -25,9 +25,10 @@ from test_puzzles_page import ANSWER_MS, browser_day
 from test_puzzles_page import url as puzzles_url
 from test_web_fuzz import finished_match
 
+from engine.core.words import strings
 from engine.features import practice, yours
 from engine.features import review as rv
-from engine.presentation.views.yours import list_view, play_view
+from engine.presentation.views.yours import add_view, list_view, play_view
 from hooks import kit
 
 KEY = kit.YOURS_STORE
@@ -102,10 +103,22 @@ def test_a_decision_gone_wrong_becomes_a_puzzle_played_and_exported(
         day = browser_day(page)
         want = yours.yours_data((yours.make(record, ROUND, practice.YOU, 0, day),))
         assert kept(page) == want
+        # Said, with the way to them.
+        note = root.locator(".practice__yours")
+        told = add_view(None, record, ROUND, practice.YOU, 0, day, lang)["said"]
+        page.wait_for_function(
+            "(t) => document.querySelector('.practice__yours-text').textContent === t",
+            arg=told,
+            timeout=ANSWER_MS,
+        )
+        assert note.is_visible()
+        link = note.locator("a")
+        assert link.inner_text() == strings(lang)["page.practice.yours_link"]
         ident = want["puzzles"][0]["id"]
 
-        # The puzzles page lists it, as the engine does.
-        page.goto(puzzles_url(site_url, lang))
+        # The puzzles page, by the link: it lists the puzzle, as the engine does.
+        press(page, link, touch)
+        page.wait_for_url(puzzles_url(site_url, lang) + "#puzzles-yours-title")
         listed = list_view(want, lang)
         section = page.locator(SECTION)
         page.wait_for_function(

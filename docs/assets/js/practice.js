@@ -121,6 +121,8 @@ function setup(root) {
     reviewButton: $(".practice__review"),
     reviewChoice: $(".practice__review-choice"),
     reviewRound: $("#practice-review-round"),
+    yours: $(".practice__yours"),
+    yoursText: $(".practice__yours-text"),
     review: $(".practice__end .review"),
     history: $(".practice__history"),
     rounds: $(".practice__rounds"),
@@ -436,6 +438,7 @@ function setup(root) {
     // A round's review belongs to its end: another round, or another match, closes it.
     if (!before || before.round !== view.round || before.link !== view.link || !view.round_end) {
       review.hide();
+      el.yours.hidden = true;
     }
     token++;
     store();
@@ -501,7 +504,10 @@ function setup(root) {
     const kept = text === null || refusal(text) ? null : parsed(text, 1, (d) => d);
     if (text !== null && kept === null) return;
     const answer = await request("yours_add", { ...args, yours: kept, date: readerDate() });
-    if (answer?.added) writeStore(key, JSON.stringify(answer.yours));
+    if (!answer) return;
+    if (answer.added) writeStore(key, JSON.stringify(answer.yours));
+    el.yoursText.textContent = answer.said;
+    el.yours.hidden = false;
   }
 
   // --- The computer's moves -------------------------------------------------------------
@@ -1314,6 +1320,7 @@ function setup(root) {
     const round = view.round > 1 && listed ? chosen : view.round - 1;
     const record = await ask("practice_record", { save });
     if (!record || mine !== token) return;
+    el.yours.hidden = true; // until a decision of this round is kept
     await review.run({ record, seat: view.you, round, match: view.link });
   });
 

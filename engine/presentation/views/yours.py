@@ -4,7 +4,8 @@ reader's language.
 The practice page keeps a decision of a reviewed round as one of them when its
 judgement says so (``review_judge``'s ``yours``): :func:`add_view` (``yours_add``
 ``{yours, record, round?, seat, index, date}``) answers ``{"yours": …, "added": true,
-"count": 3}``, the puzzles to keep (``added`` false: it was kept already). The puzzles
+"count": 3, "said": "1 decision of this round is now among your puzzles (3 in all) …"}``,
+the puzzles to keep (``added`` false: it was kept already). The puzzles
 page lists them (:func:`list_view`, ``yours_list`` ``{yours}``)::
 
     {"count": 3, "found": 1, "title": "Your puzzles", "about": "…",
@@ -42,14 +43,28 @@ from engine.presentation.views.review import (
 
 
 def add_view(
-    kept: object, record: object, round: object, seat: object, index: object, date: object
+    kept: object,
+    record: object,
+    round: object,
+    seat: object,
+    index: object,
+    date: object,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """The kept puzzles ``kept`` with decision ``index`` of ``seat`` in round ``round``
-    of ``record`` (:func:`engine.features.yours.make`)."""
+    of ``record`` (:func:`engine.features.yours.make`), and ``said``: how many of the
+    round's decisions are kept now, of how many in all."""
+    check_lang(lang)
     found = yours.load_yours(kept)
     entry = yours.make(record, round, seat, index, date)
     now = yours.keep(found, entry)
-    return {"yours": yours.yours_data(now), "added": now != found, "count": len(now)}
+    here = sum(1 for y in now if y.record == entry.record)
+    return {
+        "yours": yours.yours_data(now),
+        "added": now != found,
+        "count": len(now),
+        "said": text(lang, "yours.kept", count=here, total=len(now)),
+    }
 
 
 def list_view(kept: object, lang: str) -> dict[str, Any]:
