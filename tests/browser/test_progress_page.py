@@ -29,7 +29,7 @@ from engine.core.errors import DominoError
 from engine.core.words import strings, text
 from engine.features import practice, progress, puzzles, review
 from engine.features import rated as R
-from engine.presentation.views.progress import figures_view
+from engine.presentation.views.progress import figures_view, import_view
 from hooks import kit
 from hooks.app_forms import page_words
 
@@ -70,7 +70,7 @@ def press(page: Any, locator: Any, touch: bool) -> None:
 def stores(page: Any) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate(
         "(keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)]))",
-        [PROGRESS, PUZZLES_STORE],
+        [PROGRESS, PUZZLES_STORE, kit.YOURS_STORE],
     )
     return {k: None if v is None else json.loads(v) for k, v in got.items()}
 
@@ -219,12 +219,15 @@ def test_a_played_match_and_a_solved_puzzle_make_the_progress_page(
         profile = path.read_text(encoding="utf-8")
         assert json.loads(profile)["progress"] == kept[PROGRESS]
         assert json.loads(profile)["puzzles"] == kept[PUZZLES_STORE]
+        empty = {"version": 1, "puzzles": []}
+        assert json.loads(profile)["yours"] == (kept[kit.YOURS_STORE] or empty)
         page.evaluate("() => localStorage.clear()")
         page.reload()
         wait_drawn(page, "empty")
         assert page.locator(".progress__summary").inner_text() == w["empty"]
         page.locator("#progress-file").set_input_files(str(path))
-        said = text(lang, "progress.imported", matches=1, attempts=1)
+        said = import_view(profile, lang)["said"]
+        assert said.startswith(text(lang, "progress.imported", matches=1, attempts=1))
         page.wait_for_function(
             "(said) => document.querySelector('.progress__status').textContent === said",
             arg=said,
@@ -269,7 +272,7 @@ def test_a_played_match_and_a_solved_puzzle_make_the_progress_page(
             "(said) => document.querySelector('.progress__status').textContent === said",
             arg=w["erased"],
         )
-        assert stores(page) == {PROGRESS: None, PUZZLES_STORE: None}
+        assert stores(page) == {PROGRESS: None, PUZZLES_STORE: None, kit.YOURS_STORE: None}
         assert (
             page.locator(".progress__streak").inner_text() == strings(lang)["progress.streak.none"]
         )

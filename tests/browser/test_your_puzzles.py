@@ -4,7 +4,8 @@ one of the reader's puzzles (a mistake, one move clearly best), as the engine wr
 CPython (``engine.features.yours``); the puzzles page lists it and plays it (a wrong move
 explained, the best accepted, every word the engine's: ``engine.presentation.views.
 yours``), keeps how the try ended, and lists it as found; the progress page exports it
-with the profile, and the file imported into a cleared browser brings it back. By
+with the profile, and the file imported into a cleared browser brings it back; kept
+puzzles edited by hand are refused in the page's language, and kept as they were. By
 keyboard in German at 1280×800 (light, every axe rule) and by touch in Danish on a
 360×740 phone (dark, the colour rules); no console error.
 """
@@ -25,6 +26,7 @@ from test_puzzles_page import ANSWER_MS, browser_day
 from test_puzzles_page import url as puzzles_url
 from test_web_fuzz import finished_match
 
+from engine.core.errors import DominoError
 from engine.core.words import strings
 from engine.features import practice, yours
 from engine.features import review as rv
@@ -204,6 +206,22 @@ def test_a_decision_gone_wrong_becomes_a_puzzle_played_and_exported(
             "(k) => localStorage.getItem(k) !== null", arg=KEY, timeout=ANSWER_MS
         )
         assert kept(page) == right["yours"]
+
+        # Kept puzzles edited by hand: refused in the page's language, nothing changed.
+        edited = json.loads(json.dumps(right["yours"]))
+        edited["puzzles"][0]["index"] = 1
+        text = json.dumps(edited)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, text])
+        page.goto(puzzles_url(site_url, lang))
+        told = DominoError("bad_progress").message(lang)
+        page.wait_for_function(
+            "([sel, text]) => document.querySelector(sel + ' .puzzles__yours-count')"
+            ".textContent === text",
+            arg=[SECTION, told],
+            timeout=ANSWER_MS,
+        )
+        assert page.locator(f"{SECTION} .puzzles__yours-open").count() == 0
+        assert page.evaluate("(k) => localStorage.getItem(k)", KEY) == text
         assert errors == []
     finally:
         context.close()
