@@ -192,7 +192,7 @@ def _solve(face: FaceUp, step: int, found: tuple[int, ...]) -> FaceUpStep:
     # below the floor from there.
     top = max(found) if found else None
     floor = None if top is None else top - SPREAD
-    solver = Solver(face.state.rules, face.state.players)
+    solver = Solver(face.state.rules, face.state.players, end_bounds=True)
     solved = solver.move_value(face.state, move, floor, top)
     now = (*found, solved.value)
     best: tuple[int, ...] = ()

@@ -58,6 +58,7 @@ from engine.core.kernel import (
     Board,
     FastRules,
     Playout,
+    mask_pips,
     next_seat,
     packed_turn,
     to_mask,
@@ -191,13 +192,36 @@ class Solver:
     places each tile once on each layout and the solver remembers where it leads. The
     transposition table lives for one solve. ``node_limit`` (``None``: none) stops a
     solve that searches more positions than that with :class:`NodeLimit`.
+
+    With ``end_bounds``, in a game that scores only at the end of a round (not All
+    Fives), a position is not searched when the pips still in play already settle it:
+    the solved side can lose at most the end score of every pip it may still hold (with
+    three or four individual players, of every pip left), and win at most that of every
+    pip the others may still hold. Every exact value is the same; bounds below a floor,
+    and the positions searched, may differ. (Off by default: the Expert's, the review's
+    and the puzzles' budgets count positions as searched without it.)
     """
 
-    def __init__(self, rules: Rules, players: int, *, node_limit: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        *,
+        node_limit: int | None = None,
+        end_bounds: bool = False,
+    ) -> None:
         rules.check_players(players)
         self.rules = rules
         self.players = players
         self.node_limit = node_limit
+        self.end_bounds = end_bounds and not rules.policy.play.scores
+        """Whether the search stops where the pips left settle a position (never where
+        plays score)."""
+        end = rules.policy.end
+        most = range(169) if self.end_bounds else range(0)
+        self._most = [max(end.points(raw, False), end.points(raw, True)) for raw in most]
+        """With ``end_bounds``, the most a round's end can score from a raw sum of pips,
+        by that sum (every pip of the set is 168)."""
         self.nodes = 0
         """Positions searched since the solver was made."""
         self._fast = FastRules(rules, players)
@@ -493,9 +517,40 @@ class Solver:
         size = len(stock)
         limit = -1 if self.node_limit is None else self.node_limit + 1
         count = 0
+        bounded = self.end_bounds
+        most = self._most
+        # The boneyard's pips once d tiles are drawn, by d; the hands whose pips the
+        # solved side can lose (its own with two sides, every hand with more), and the
+        # hands whose pips it can win.
+        left = [sum(PIPS[t] for t in stock[d:]) for d in range(size + 1)] if bounded else []
+        two = self._fast.sides == 2
+        losing = tuple(sh for sh, own in zip(shifts, maxing_of, strict=True) if own or not two)
+        winning = tuple(sh for sh, own in zip(shifts, maxing_of, strict=True) if not own)
         # How often each seat's tile has cut a search off (the history heuristic): a
         # tile that refuted one position often refutes its neighbours.
         history = [[0] * 28 for _ in range(self.players)]
+
+        def settle(packed: int, drawn: int, alpha: int, beta: int) -> int | None:
+            """With ``end_bounds``: a bound beyond the window ``alpha``, ``beta`` that the
+            pips left prove (only the end of the round scores from here: the solved side
+            loses at most the end score of every pip it may still hold, the boneyard's
+            included, and wins at most that of every pip the others may), else ``None``:
+            the position is to be searched."""
+            if beta <= 0:
+                held = 0
+                for sh in losing:
+                    held |= packed >> sh
+                worst = -most[mask_pips(held & FULL) + left[drawn]]
+                if worst >= beta:
+                    return worst
+            elif alpha >= 0:
+                held = 0
+                for sh in winning:
+                    held |= packed >> sh
+                top = most[mask_pips(held & FULL) + left[drawn]]
+                if top <= alpha:
+                    return top
+            return None
 
         def search(packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
             """The value of the position, ``seat`` to move (it has a play): exact when
@@ -515,6 +570,10 @@ class Solver:
                     return hi
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
+            if bounded:
+                cut = settle(packed, drawn, alpha, beta)
+                if cut is not None:
+                    return cut
             a0, b0 = alpha, beta
             shift = shifts[seat]
             hand = packed >> shift & FULL
