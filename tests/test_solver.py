@@ -1,8 +1,8 @@
 """The solver's values are right: a deliberately plain search (full minimax over the
 public RoundState, no pruning, no table) gives the same value for every legal move of
 thousands of small seeded positions of every preset, option set and player count; every
-principal line replays to the points it states; the end bounds change no value, line
-or points; and Pyodide gives the same answers."""
+principal line replays to the points it states; the end bounds and a kept table change
+no value, line or points; and Pyodide gives the same answers."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engine_helpers import RULE_CASES
 from engine import RoundState, Rules
 from engine.core.errors import DominoError
 from engine.core.kernel import to_mask
-from engine.players.solver import NodeLimit, Solution, Solver, solve
+from engine.players.solver import NodeLimit, Play, Solution, Solver, solve
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -143,6 +143,35 @@ def test_the_end_bounds_change_no_value_from_the_deal():
         plain = Solver(rules, players).solve(state)
         bounded = Solver(rules, players, end_bounds=True).solve(state)
         assert (bounded.value, bounded.moves) == (plain.value, plain.moves)
+
+
+def test_a_kept_table_gives_a_fresh_solvers_values():
+    # move_value with keep searches on with the table of the solver's last move_value
+    # of the same position: each move, with and without a floor, in turn and again,
+    # and a position between that starts the table again.
+    for preset, players in (("draw", 2), ("all-fives", 3), ("block", 4)):
+        rules = Rules.make(preset)
+        for seed in range(6):
+            state = small_position(preset, {}, players, seed)
+            other = small_position(preset, {}, players, seed + 100)
+            sol = solve(state)
+            floor = sol.value - 3
+            kept = Solver(rules, players, end_bounds=seed % 2 == 0)
+            for m in [*sol.moves, *sol.moves[::-1]]:
+                for low in (None, floor):
+                    got = kept.move_value(state, m.move, low, sol.value, keep=True)
+                    if low is None or m.value >= low:
+                        assert got == m
+                    else:
+                        assert not got.exact and m.value <= got.value < low
+                        assert got.line == (Play(sol.seat, m.move),) and got.points == ()
+                    fresh = Solver(rules, players).move_value(state, m.move, low, sol.value)
+                    assert got.exact == fresh.exact
+                    if got.exact:
+                        assert got == fresh
+                    first = other.legal_moves()[0]
+                    again = kept.move_value(other, first, keep=True)
+                    assert again == solve(other).moves[0]
 
 
 def test_a_deal_solves_whole_and_agrees_with_its_positions():

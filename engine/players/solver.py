@@ -239,6 +239,8 @@ class Solver:
         self._rows: list[list[tuple[tuple[int, int], ...] | None]] = []
         self._moves: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._ends: dict[int, int] = {}
+        self._kept: tuple[Any, ...] | None = None
+        """The position of the last :meth:`move_value`, while the table is its own."""
         self._begin((), 0)
 
     # -- the public entry points ---------------------------------------------------
@@ -285,6 +287,8 @@ class Solver:
         move: Move,
         floor: int | None = None,
         guess: int | None = None,
+        *,
+        keep: bool = False,
     ) -> MoveValue:
         """One legal ``move`` of the seat to move in ``state`` valued as :meth:`solve`
         values it (the points already scored counted), with its line and points. With
@@ -293,7 +297,14 @@ class Solver:
         line the move alone and its points empty; a move worth ``floor`` or more is
         exact. A good ``guess`` of the value makes the search quicker (never changes an
         exact value). ``state`` is not changed; a finished round, or a move that is not
-        legal there, is an error."""
+        legal there, is an error.
+
+        With ``keep``, a solver whose last search was a ``move_value`` of the same
+        position (every hand, the layout, the boneyard and the seat to move) searches on
+        with the transposition table of that search, which still holds there: every
+        exact value, line and points are a fresh solver's; a bound below ``floor``, and
+        the positions searched, may differ. (A ``node_limit`` then counts the positions
+        since the table was started.)"""
         seat = state.current_player
         if seat is None:
             raise DominoError("solve_round_over")
@@ -304,9 +315,16 @@ class Solver:
         side = self._side_of[seat]
         past = list(state.play_points)
         offset = 2 * past[side] - sum(past)
-        packed = self._set_up(hands, board, tuple(t.index for t in state.boneyard), seat)
+        stock = tuple(t.index for t in state.boneyard)
+        place = (tuple(hands), self._board_key(board), stock, seat)
+        if keep and place == self._kept:
+            packed = self._start[0]
+        else:
+            packed = self._set_up(hands, board, stock, seat)
+            self._kept = place
         low = -INF if floor is None else floor - offset
         start = 0 if guess is None else guess - offset
+        before = self._counted()
         try:
             child, score = self._move(board, move)
             v = self._exact(packed, seat, move.tile.index, child, score, start, low)
@@ -314,7 +332,7 @@ class Solver:
                 return MoveValue(move, v + offset, (), (Play(seat, move),), False)
             plays, points = self._line_after(move, v)
         finally:
-            self.nodes += self._counted()
+            self.nodes += self._counted() - before
         total = tuple(p + q for p, q in zip(past, points, strict=True))
         return MoveValue(move, v + offset, total, plays)
 
@@ -401,6 +419,7 @@ class Solver:
         self._maxing = tuple(s == side for s in self._side_of)
         self._tt: dict[int, tuple[int, int, int]] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
+        self._kept = None
         self._advance = packed_turn(self.players, stock)
         self._search, self._counted = self._searcher()
 
@@ -444,12 +463,17 @@ class Solver:
                 floor = max(floor, guess - spread)
         return out, floor
 
+    @staticmethod
+    def _board_key(board: Board) -> tuple[int, ...]:
+        """Everything of a real layout that the solver reads: two boards with the same
+        key lead to the same layouts."""
+        return (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
+
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
         """The layout a move makes from the real ``board``, and what it scores (kept:
         the Expert asks again and again from one board)."""
         slot = slot_of(move.end)
-        key = (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
-        key = (move.tile.index, slot, *key)
+        key = (move.tile.index, slot, *self._board_key(board))
         found = self._moves.get(key)
         if found is None:
             child = board.copy()
