@@ -1,9 +1,11 @@
 """A reviewed decision turned face up (engine.features.faceup, the view and the web
 method ``review_face_up``): every step's value is the solver's (``solve(state,
 spread=40)`` for each move it gives exactly, plain ``solve`` for the rest), in rounds of
-every preset and player count; the floor contract; the order is fixed; a bad ``step`` or
-``found`` is refused in every language before anything is solved; the view says every
-word in every language; the best line is legal and ends the round with its points."""
+every preset and player count; the floor contract; a step searched on with the solver
+kept from the step before gives what a fresh solver gives; the order is fixed; a bad
+``step`` or ``found`` is refused in every language before anything is solved; the view
+says every word in every language; the best line is legal and ends the round with its
+points."""
 
 from __future__ import annotations
 
@@ -120,7 +122,8 @@ def test_a_big_draw_decision_of_four_players_too() -> None:
     state = finished("draw", (), 4, 3)
     d = rv.decisions(state, 0)[0]
     assert left(state, d) >= 27 and len(d.moves) >= 4
-    check_steps(state, d, plain=False)
+    steps = check_steps(state, d, plain=False)
+    assert steps == fresh_steps(state, d)
 
 
 def test_the_floor_contract() -> None:
@@ -137,6 +140,8 @@ def test_the_floor_contract() -> None:
                 if k:
                     assert s.floor == max(steps[k - 1].found) - fu.SPREAD
                 assert s.solved.exact == (s.floor is None or s.solved.value >= s.floor)
+                if not s.solved.exact:
+                    assert s.floor is not None and s.solved.value == s.floor - 1
                 assert s.done == (k == len(steps) - 1)
                 bounded += not s.solved.exact
             top = max(steps[-1].found)
@@ -145,6 +150,62 @@ def test_the_floor_contract() -> None:
             assert steps[-1].best == tuple(sorted(s.index for s in best))
             assert all(not s.best for s in steps[:-1])
     assert bounded  # the rounds above have moves shown only to be far below the best
+
+
+def fresh_steps(state: RoundState, d: rv.Decision) -> list[fu.FaceUpStep]:
+    """Every step of ``d``, each solved with no solver kept from an earlier step."""
+    steps: list[fu.FaceUpStep] = []
+    for k in range(len(d.moves)):
+        fu._kept.clear()
+        steps.append(fu.solve_step(state, d, k, list(steps[-1].found) if steps else []))
+    return steps
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), SETUPS)
+def test_a_kept_solver_answers_as_a_fresh_one(
+    preset: str, options: dict[str, Any], players: int
+) -> None:
+    # The decisions of test_every_value_is_the_solvers: solved step after step, each
+    # step searching on with the solver (table and history) of the step before; two
+    # decisions asked in turn, which evicts the kept solver at every step; and steps
+    # asked again, as a page reloaded asks them. Every answer, bounds included, is the
+    # one a fresh solver gives.
+    checked = 0
+    for seed in range(2):
+        state = finished(preset, tuple(options.items()), players, seed)
+        chosen = [d for d in rv.decisions(state, 0) if left(state, d) <= 24][-2:]
+        fresh = [fresh_steps(state, d) for d in chosen]
+        for d, ref in zip(chosen, fresh, strict=True):
+            fu._kept.clear()
+            assert fu.solve_decision(state, d) == ref
+            assert not fu._kept  # let go at the last step
+            checked += len(ref) > 1
+        fu._kept.clear()
+        for k in range(max(len(d.moves) for d in chosen)):
+            for d, ref in zip(chosen, fresh, strict=True):
+                if k < len(ref):
+                    found = list(ref[k - 1].found) if k else []
+                    assert fu.solve_step(state, d, k, found) == ref[k]
+                    assert len(fu._kept) <= fu.SOLVERS_KEPT
+        d, ref = chosen[0], fresh[0]
+        fu._kept.clear()
+        for k in [*range(len(ref) - 1), 0, *range(len(ref))]:
+            assert fu.solve_step(state, d, k, list(ref[k - 1].found) if k else []) == ref[k]
+    assert checked >= 2  # decisions of more than one step
+
+
+def test_a_kept_solver_gives_a_fresh_ones_bounds() -> None:
+    # First decisions with moves shown only to be far below the best, where what a
+    # search proves below the floor depends on what the solver had searched before (a
+    # kept solver found other bounds here than a fresh one): the bound given is the
+    # floor less one either way.
+    for preset, players in (("all-fives", 2), ("draw", 2)):
+        state = finished(preset, (), players, 0)
+        d = rv.decisions(state, 0)[0]
+        ref = fresh_steps(state, d)
+        assert any(not s.solved.exact for s in ref)
+        fu._kept.clear()
+        assert fu.solve_decision(state, d) == ref
 
 
 def test_a_floor_above_the_value_gives_a_bound_below_it() -> None:

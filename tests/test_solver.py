@@ -1,7 +1,8 @@
 """The solver's values are right: a deliberately plain search (full minimax over the
 public RoundState, no pruning, no table) gives the same value for every legal move of
 thousands of small seeded positions of every preset, option set and player count; every
-principal line replays to the points it states; and Pyodide gives the same answers."""
+principal line replays to the points it states; the end bounds and a kept table change
+no value, line or points; and Pyodide gives the same answers."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine_helpers import RULE_CASES
 from engine import RoundState, Rules
 from engine.core.errors import DominoError
 from engine.core.kernel import to_mask
-from engine.players.solver import NodeLimit, Solution, Solver, solve
+from engine.players.solver import NodeLimit, Play, Solution, Solver, solve
 
 if TYPE_CHECKING:
     from conftest import Pyodide
@@ -97,6 +98,80 @@ def test_values_match_a_plain_search(preset, options, players):
         check_line(state, sol)
     # Many positions offer moves of different values: the test can tell them apart.
     assert checked > POSITIONS and choices >= POSITIONS // 5
+
+
+@pytest.mark.parametrize(("preset", "options", "players"), RULE_CASES)
+def test_the_end_bounds_change_no_value(preset, options, players):
+    # Every value, line and points of solve, exact and with a spread, are the same with
+    # end_bounds; only the positions searched change (fewer or more: the searches of
+    # MTD(f) close in by other bounds), and only where nothing scores in play (All Fives
+    # is searched as without them).
+    rules = Rules.make(preset, **options)
+    assert Solver(rules, players, end_bounds=True).end_bounds == (not rules.policy.play.scores)
+    searched = {False: 0, True: 0}
+    for seed in range(POSITIONS // 3):
+        state = small_position(preset, options, players, seed)
+        for spread in (None, 5):
+            sols = []
+            for bounds in (False, True):
+                solver = Solver(rules, players, end_bounds=bounds)
+                sols.append(solver.solve(state, spread))
+                searched[bounds] += solver.nodes
+            plain, bounded = sols
+            assert (bounded.value, bounded.moves, bounded.line) == (
+                plain.value,
+                plain.moves,
+                plain.line,
+            )
+    if rules.policy.play.scores:
+        assert searched[True] == searched[False]
+    else:
+        assert searched[True] != searched[False]
+
+
+def test_the_end_bounds_change_no_value_from_the_deal():
+    # Bigger searches: 2- and 3-player Draw, 4-player partnerships, a few plays in.
+    for preset, options, players in (
+        ("draw", {}, 2),
+        ("draw", {}, 3),
+        ("block-dk", {"partnerships": True, "rounding": True, "double_finish": True}, 4),
+    ):
+        rules = Rules.make(preset, **options)
+        state = RoundState.new(rules, players, rng=3)
+        for _ in range(players):
+            state.apply(state.legal_moves()[0])
+        plain = Solver(rules, players).solve(state)
+        bounded = Solver(rules, players, end_bounds=True).solve(state)
+        assert (bounded.value, bounded.moves) == (plain.value, plain.moves)
+
+
+def test_a_kept_table_gives_a_fresh_solvers_values():
+    # move_value with keep searches on with the table of the solver's last move_value
+    # of the same position: each move, with and without a floor, in turn and again,
+    # and a position between that starts the table again.
+    for preset, players in (("draw", 2), ("all-fives", 3), ("block", 4)):
+        rules = Rules.make(preset)
+        for seed in range(6):
+            state = small_position(preset, {}, players, seed)
+            other = small_position(preset, {}, players, seed + 100)
+            sol = solve(state)
+            floor = sol.value - 3
+            kept = Solver(rules, players, end_bounds=seed % 2 == 0)
+            for m in [*sol.moves, *sol.moves[::-1]]:
+                for low in (None, floor):
+                    got = kept.move_value(state, m.move, low, sol.value, keep=True)
+                    if low is None or m.value >= low:
+                        assert got == m
+                    else:
+                        assert not got.exact and m.value <= got.value < low
+                        assert got.line == (Play(sol.seat, m.move),) and got.points == ()
+                    fresh = Solver(rules, players).move_value(state, m.move, low, sol.value)
+                    assert got.exact == fresh.exact
+                    if got.exact:
+                        assert got == fresh
+                    first = other.legal_moves()[0]
+                    again = kept.move_value(other, first, keep=True)
+                    assert again == solve(other).moves[0]
 
 
 def test_a_deal_solves_whole_and_agrees_with_its_positions():

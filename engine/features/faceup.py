@@ -23,12 +23,20 @@ estimate first (:func:`estimate`: the round played out greedily, every hand know
 that the first value found is likely the best and the floor it sets is high. Step ``k``
 solves the ``k``-th move of that order given ``found``, the values of the steps before
 it: with none, exactly; else with the floor ``max(found) - SPREAD``, exact if the move
-is worth the floor or more, else a bound strictly below the floor (the move's true value
-is at most that bound, so more than :data:`SPREAD` below the best). The best value is
+is worth the floor or more, else the bound ``floor - 1`` (the move's true value is at
+most that bound, so more than :data:`SPREAD` below the best; a search may prove a lower
+bound, but which one depends on what the solver had searched before). The best value is
 always exact, so with ``found`` as the steps gave it ``max(found)`` is a real move's
 value and every floor is at most the best less :data:`SPREAD`. Everything is
 deterministic: the same record, decision, step and ``found`` give the same answer, in
 CPython as in Pyodide.
+
+**One solver for a decision's steps.** The steps of a decision come one after another,
+so a step's solver is kept (:data:`SOLVERS_KEPT`) until the decision's last step, and
+the next step of the same decision searches on with its transposition table (``keep``
+of :meth:`~engine.players.solver.Solver.move_value`); the solver also stops where the
+pips left settle a position (``end_bounds``). Neither changes an answer: a step gives
+what a fresh solver gives, whatever was asked before it.
 
 >>> from engine import RoundState, Rules
 >>> from engine.features.review import decisions
@@ -45,7 +53,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.core.boundary import is_whole
 from engine.core.errors import DominoError
@@ -60,6 +70,13 @@ shown to be more than so many points below the best."""
 
 MAX_FOUND = 10_000
 """More points than any round can score: a value passed back lies within this of 0."""
+
+SOLVERS_KEPT = 1
+"""The solvers kept between two steps, with their transposition tables: the last
+decision's, until its last step (a page solves one decision at a time, step after
+step)."""
+
+_kept: dict[tuple[Any, ...], Solver] = {}
 
 
 @dataclass(frozen=True)
@@ -93,8 +110,8 @@ class FaceUpStep:
     index: int
     """The move's index in the decision's moves."""
     solved: MoveValue
-    """The move's value, exact or a bound below :attr:`floor` (see the module's
-    docstring), its line and each side's points at the end of it."""
+    """The move's value, exact or the bound ``floor - 1`` (see the module's docstring),
+    its line and each side's points at the end of it."""
     floor: int | None
     """The floor it was solved with (``None``: none, at the first step)."""
     found: tuple[int, ...]
@@ -192,8 +209,19 @@ def _solve(face: FaceUp, step: int, found: tuple[int, ...]) -> FaceUpStep:
     # below the floor from there.
     top = max(found) if found else None
     floor = None if top is None else top - SPREAD
-    solver = Solver(face.state.rules, face.state.players)
-    solved = solver.move_value(face.state, move, floor, top)
+    at = face.state
+    key = _position(at)
+    # Taken out while it searches: a step that fails, or a second caller at the same
+    # time, leaves no solver half-way through a search behind.
+    solver = _kept.pop(key, None) or Solver(at.rules, at.players, end_bounds=True)
+    solved = solver.move_value(at, move, floor, top, keep=True)
+    if step + 1 < face.total:
+        _kept[key] = solver
+        while len(_kept) > SOLVERS_KEPT:
+            del _kept[next(iter(_kept))]
+    if not solved.exact:
+        assert floor is not None  # the first step is exact
+        solved = replace(solved, value=floor - 1)
     now = (*found, solved.value)
     best: tuple[int, ...] = ()
     if step + 1 == face.total:
@@ -202,8 +230,20 @@ def _solve(face: FaceUp, step: int, found: tuple[int, ...]) -> FaceUpStep:
     return FaceUpStep(step, face.total, index, solved, floor, now, best)
 
 
+def _position(state: RoundState) -> tuple[Any, ...]:
+    """What a decision's position is known by among the kept solvers: the rules, the
+    deal (every hand and the boneyard in drawing order as the decision found them) and
+    the plays that made the layout. (A kept solver checks the position itself too.)"""
+    rules = json.dumps(state.rules.to_record(), sort_keys=True)
+    hands = tuple(tuple(t.index for t in h) for h in state.hands)
+    stock = tuple(t.index for t in state.boneyard)
+    plays = tuple((seat, str(move)) for seat, move in plays_of(state))
+    return (rules, state.players, hands, stock, plays, state.current_player)
+
+
 __all__ = [
     "MAX_FOUND",
+    "SOLVERS_KEPT",
     "SPREAD",
     "FaceUp",
     "FaceUpStep",

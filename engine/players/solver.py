@@ -58,6 +58,7 @@ from engine.core.kernel import (
     Board,
     FastRules,
     Playout,
+    mask_pips,
     next_seat,
     packed_turn,
     to_mask,
@@ -191,13 +192,36 @@ class Solver:
     places each tile once on each layout and the solver remembers where it leads. The
     transposition table lives for one solve. ``node_limit`` (``None``: none) stops a
     solve that searches more positions than that with :class:`NodeLimit`.
+
+    With ``end_bounds``, in a game that scores only at the end of a round (not All
+    Fives), a position is not searched when the pips still in play already settle it:
+    the solved side can lose at most the end score of every pip it may still hold (with
+    three or four individual players, of every pip left), and win at most that of every
+    pip the others may still hold. Every exact value is the same; bounds below a floor,
+    and the positions searched, may differ. (Off by default: the Expert's, the review's
+    and the puzzles' budgets count positions as searched without it.)
     """
 
-    def __init__(self, rules: Rules, players: int, *, node_limit: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        *,
+        node_limit: int | None = None,
+        end_bounds: bool = False,
+    ) -> None:
         rules.check_players(players)
         self.rules = rules
         self.players = players
         self.node_limit = node_limit
+        self.end_bounds = end_bounds and not rules.policy.play.scores
+        """Whether the search stops where the pips left settle a position (never where
+        plays score)."""
+        end = rules.policy.end
+        most = range(169) if self.end_bounds else range(0)
+        self._most = [max(end.points(raw, False), end.points(raw, True)) for raw in most]
+        """With ``end_bounds``, the most a round's end can score from a raw sum of pips,
+        by that sum (every pip of the set is 168)."""
         self.nodes = 0
         """Positions searched since the solver was made."""
         self._fast = FastRules(rules, players)
@@ -215,6 +239,8 @@ class Solver:
         self._rows: list[list[tuple[tuple[int, int], ...] | None]] = []
         self._moves: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._ends: dict[int, int] = {}
+        self._kept: tuple[Any, ...] | None = None
+        """The position of the last :meth:`move_value`, while the table is its own."""
         self._begin((), 0)
 
     # -- the public entry points ---------------------------------------------------
@@ -261,6 +287,8 @@ class Solver:
         move: Move,
         floor: int | None = None,
         guess: int | None = None,
+        *,
+        keep: bool = False,
     ) -> MoveValue:
         """One legal ``move`` of the seat to move in ``state`` valued as :meth:`solve`
         values it (the points already scored counted), with its line and points. With
@@ -269,7 +297,14 @@ class Solver:
         line the move alone and its points empty; a move worth ``floor`` or more is
         exact. A good ``guess`` of the value makes the search quicker (never changes an
         exact value). ``state`` is not changed; a finished round, or a move that is not
-        legal there, is an error."""
+        legal there, is an error.
+
+        With ``keep``, a solver whose last search was a ``move_value`` of the same
+        position (every hand, the layout, the boneyard and the seat to move) searches on
+        with the transposition table of that search, which still holds there: every
+        exact value, line and points are a fresh solver's; a bound below ``floor``, and
+        the positions searched, may differ. (A ``node_limit`` then counts the positions
+        since the table was started.)"""
         seat = state.current_player
         if seat is None:
             raise DominoError("solve_round_over")
@@ -280,9 +315,16 @@ class Solver:
         side = self._side_of[seat]
         past = list(state.play_points)
         offset = 2 * past[side] - sum(past)
-        packed = self._set_up(hands, board, tuple(t.index for t in state.boneyard), seat)
+        stock = tuple(t.index for t in state.boneyard)
+        place = (tuple(hands), self._board_key(board), stock, seat)
+        if keep and place == self._kept:
+            packed = self._start[0]
+        else:
+            packed = self._set_up(hands, board, stock, seat)
+            self._kept = place
         low = -INF if floor is None else floor - offset
         start = 0 if guess is None else guess - offset
+        before = self._counted()
         try:
             child, score = self._move(board, move)
             v = self._exact(packed, seat, move.tile.index, child, score, start, low)
@@ -290,7 +332,7 @@ class Solver:
                 return MoveValue(move, v + offset, (), (Play(seat, move),), False)
             plays, points = self._line_after(move, v)
         finally:
-            self.nodes += self._counted()
+            self.nodes += self._counted() - before
         total = tuple(p + q for p, q in zip(past, points, strict=True))
         return MoveValue(move, v + offset, total, plays)
 
@@ -377,6 +419,7 @@ class Solver:
         self._maxing = tuple(s == side for s in self._side_of)
         self._tt: dict[int, tuple[int, int, int]] = {}
         self._start: tuple[int, Board, int] = (0, Board(), 0)
+        self._kept = None
         self._advance = packed_turn(self.players, stock)
         self._search, self._counted = self._searcher()
 
@@ -420,12 +463,17 @@ class Solver:
                 floor = max(floor, guess - spread)
         return out, floor
 
+    @staticmethod
+    def _board_key(board: Board) -> tuple[int, ...]:
+        """Everything of a real layout that the solver reads: two boards with the same
+        key lead to the same layouts."""
+        return (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
+
     def _move(self, board: Board, move: Move) -> tuple[int, int]:
         """The layout a move makes from the real ``board``, and what it scores (kept:
         the Expert asks again and again from one board)."""
         slot = slot_of(move.end)
-        key = (*board.vals, *board.cont, *board.free, board.spinner, board.down, board.last)
-        key = (move.tile.index, slot, *key)
+        key = (move.tile.index, slot, *self._board_key(board))
         found = self._moves.get(key)
         if found is None:
             child = board.copy()
@@ -493,9 +541,40 @@ class Solver:
         size = len(stock)
         limit = -1 if self.node_limit is None else self.node_limit + 1
         count = 0
+        bounded = self.end_bounds
+        most = self._most
+        # The boneyard's pips once d tiles are drawn, by d; the hands whose pips the
+        # solved side can lose (its own with two sides, every hand with more), and the
+        # hands whose pips it can win.
+        left = [sum(PIPS[t] for t in stock[d:]) for d in range(size + 1)] if bounded else []
+        two = self._fast.sides == 2
+        losing = tuple(sh for sh, own in zip(shifts, maxing_of, strict=True) if own or not two)
+        winning = tuple(sh for sh, own in zip(shifts, maxing_of, strict=True) if not own)
         # How often each seat's tile has cut a search off (the history heuristic): a
         # tile that refuted one position often refutes its neighbours.
         history = [[0] * 28 for _ in range(self.players)]
+
+        def settle(packed: int, drawn: int, alpha: int, beta: int) -> int | None:
+            """With ``end_bounds``: a bound beyond the window ``alpha``, ``beta`` that the
+            pips left prove (only the end of the round scores from here: the solved side
+            loses at most the end score of every pip it may still hold, the boneyard's
+            included, and wins at most that of every pip the others may), else ``None``:
+            the position is to be searched."""
+            if beta <= 0:
+                held = 0
+                for sh in losing:
+                    held |= packed >> sh
+                worst = -most[mask_pips(held & FULL) + left[drawn]]
+                if worst >= beta:
+                    return worst
+            elif alpha >= 0:
+                held = 0
+                for sh in winning:
+                    held |= packed >> sh
+                top = most[mask_pips(held & FULL) + left[drawn]]
+                if top <= alpha:
+                    return top
+            return None
 
         def search(packed: int, b: int, seat: int, drawn: int, alpha: int, beta: int) -> int:
             """The value of the position, ``seat`` to move (it has a play): exact when
@@ -515,6 +594,10 @@ class Solver:
                     return hi
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
+            if bounded:
+                cut = settle(packed, drawn, alpha, beta)
+                if cut is not None:
+                    return cut
             a0, b0 = alpha, beta
             shift = shifts[seat]
             hand = packed >> shift & FULL
