@@ -254,6 +254,18 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 every rule in one scheme needs only these in the other."""
 
 
+def device(browser: Any, touch: bool, scheme: str) -> tuple[Any, Any, list[str]]:
+    """A new context: a 360×740 touch phone (``touch``) or a 1280×800 screen, in the
+    colour ``scheme``; its context, a page, and the console errors it will collect."""
+    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
 def axe_violations(page: Any, include: list[str], only: list[str] | None = None) -> list[str]:
     """axe-core's violations inside the elements matching ``include`` (CSS selectors),
     by every rule axe runs by default, or ``only`` the rules named."""

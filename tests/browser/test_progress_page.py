@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import COLOUR_RULES, axe_violations, wider_than
+from conftest import COLOUR_RULES, axe_violations, device, wider_than
 from review_helpers import expected as expected_review
 from review_helpers import wait_state
 from test_practice_page import READY, ROOT, STORAGE_KEY
@@ -139,12 +139,7 @@ def play_to_the_end(page: Any, touch: bool) -> None:
 def test_a_played_match_and_a_solved_puzzle_make_the_progress_page(
     browser: Any, site_url: str, lang: str, touch: bool, scheme: str, tmp_path: Path
 ) -> None:
-    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = device(browser, touch, scheme)
     w = words(lang)
     try:
         # The practice page: the match's last moves, played by the reader.

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import axe_violations, only_this_host, wider_than
+from conftest import axe_violations, device, only_this_host, wider_than
 from test_puzzles_page import ANSWER_MS, STORAGE, browser_day, shown, url, wait_judged
 
 from engine.core.errors import DominoError
@@ -41,12 +41,7 @@ def opened(
 ) -> tuple[Any, Any, list[str]]:
     """The puzzles page in ``lang`` in a new context, a 360×740 touch phone or 1280×800,
     ready to rate; its context, page and the console errors it will collect."""
-    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = device(browser, touch, scheme)
     page.goto(url(site_url, lang))
     ready(page)
     return context, page, errors

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import COLOUR_RULES, axe_violations, wider_than
+from conftest import COLOUR_RULES, axe_violations, device, wider_than
 from review_helpers import wait_state
 from test_practice_page import STORAGE_KEY, open_page, wait_ready
 from test_progress_page import press, wait_drawn
@@ -84,12 +84,7 @@ def test_a_decision_gone_wrong_becomes_a_puzzle_played_and_exported(
         if rv.clearly_best(rv.judge_decision(d, seed=0))
     ]
     assert found == [0]
-    size = {"width": 360, "height": 740} if touch else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, has_touch=touch, color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = device(browser, touch, scheme)
     try:
         # The practice page: the match's last round reviewed keeps the decision.
         root = open_page(page, site_url, lang)

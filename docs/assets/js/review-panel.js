@@ -115,6 +115,33 @@ export function mark(value, { told = false } = {}) {
   return badge;
 }
 
+/** A decision replayed, as the reader meets it (the review's "learn from your mistakes"
+ * and the puzzles page's own puzzles): its heading (`label`, in a `tag`, with the
+ * replay's mark), the table as it was (`table`: svg, svg_narrow, caption, empty), what
+ * was `known` then, and the replay's question. */
+export function replayStep(tag, label, replay, table, prefix, known) {
+  const step = element("div", "review__retry-decision");
+  const heading = element(tag, "review__retry-label", label);
+  heading.append(" ", mark(replay.mark));
+  step.append(heading);
+  const { svg, svg_narrow: narrow, caption, empty } = table;
+  if (svg) step.append(figure("review__before", svg, narrow, caption, prefix));
+  else step.append(element("p", "review__empty", empty), element("p", "", caption));
+  if (known) step.append(element("p", "review__known", known));
+  step.append(element("p", "review__retry-prompt", replay.prompt));
+  return step;
+}
+
+/** A replay's moves, one button each (its move in data-move). */
+export function choiceButtons(choices) {
+  return choices.map((c) => {
+    const b = element("button", "domino-button review__choice", c.label);
+    b.type = "button";
+    b.dataset.move = c.move;
+    return b;
+  });
+}
+
 export function reviewPanel(section, { ask: askPage, keep = null, onYours = null }) {
   const words = JSON.parse(section.dataset.words);
   const level = Math.min(6, Number(section.dataset.level) || 3);
@@ -622,24 +649,11 @@ export function reviewPanel(section, { ask: askPage, keep = null, onYours = null
       n: learning.at + 1,
       total: learning.indices.length,
     });
-    const step = element("div", "review__retry-decision");
-    const heading = element(`h${Math.min(6, level + 1)}`, "review__retry-label", d.label);
-    heading.append(" ", mark(reply.mark));
-    step.append(heading);
+    const heading = `h${Math.min(6, level + 1)}`;
     const prefix = `${section.id}-r${review.round}-${index}-`;
-    if (d.svg) step.append(figure("review__before", d.svg, d.svg_narrow, d.caption, prefix));
-    else step.append(element("p", "review__empty", d.empty), element("p", "", d.caption));
-    if (j) step.append(element("p", "review__known", j.known.text));
-    step.append(element("p", "review__retry-prompt", reply.prompt));
-    el.retryStep.replaceChildren(step);
-    el.retryMoves.replaceChildren(
-      ...reply.choices.map((c) => {
-        const b = element("button", "domino-button review__choice", c.label);
-        b.type = "button";
-        b.dataset.move = c.move;
-        return b;
-      }),
-    );
+    const known = j ? j.known.text : "";
+    el.retryStep.replaceChildren(replayStep(heading, d.label, reply, d, prefix, known));
+    el.retryMoves.replaceChildren(...choiceButtons(reply.choices));
     el.retrySaid.textContent = "";
     el.retryShow.disabled = false;
     el.retrySkip.disabled = false;

@@ -18,7 +18,7 @@
 // puzzle shown and data-outcome how it ended ("" while it goes on); data-busy is "true"
 // while a request to the engine is under way.
 
-import { figure, mark } from "./review-panel.js";
+import { choiceButtons, figure, mark, replayStep } from "./review-panel.js";
 import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
@@ -80,25 +80,10 @@ export function yoursPanel(section, { key, ask, refused }) {
   }
 
   function draw(reply) {
-    const box = element("div", "puzzles__yours-decision");
-    const heading = element("h3", "puzzles__yours-label", `${reply.game}: ${reply.label}`);
-    heading.append(" ", mark(reply.mark));
-    box.append(heading);
+    const label = `${reply.game}: ${reply.label}`;
     const prefix = `yours-${reply.id}-`;
-    if (reply.svg)
-      box.append(figure("review__before", reply.svg, reply.svg_narrow, reply.caption, prefix));
-    else box.append(element("p", "review__empty", reply.empty), element("p", "", reply.caption));
-    box.append(element("p", "review__known", reply.known));
-    box.append(element("p", "review__retry-prompt", reply.prompt));
-    el.step.replaceChildren(box);
-    el.moves.replaceChildren(
-      ...reply.choices.map((c) => {
-        const b = element("button", "domino-button review__choice", c.label);
-        b.type = "button";
-        b.dataset.move = c.move;
-        return b;
-      }),
-    );
+    el.step.replaceChildren(replayStep("h3", label, reply, reply, prefix, reply.known));
+    el.moves.replaceChildren(...choiceButtons(reply.choices));
   }
 
   async function open(button) {
