@@ -6,6 +6,7 @@ Usage: .venv/bin/python scripts/bench_browser.py [--runs N] [--page PATH] [--act
        [--preset NAME] [--players N [--partnerships]]] [--visits]
        .venv/bin/python scripts/bench_browser.py --fetches [--site DIR] [--json]
        .venv/bin/python scripts/bench_browser.py --tasks [--runs N] [--site DIR] [--json]
+       .venv/bin/python scripts/bench_browser.py --pages [--runs N] [--site DIR] [--json]
 
   --page practice/ --action practice: the practice page, from Start until a hand is
   playable; --computer expert: also the Expert's moves there, in the worker (median, worst),
@@ -56,6 +57,16 @@ first interaction on, per page (TASK_PAGES: a rules page's try-it figure, the pr
 page, the lessons, the scorepad), each in a fresh context: the page loaded, its first
 interaction (which starts the engine) and a few more (TASK_PAGES' follow-ups), every task
 over 50 ms listed with its start after the interaction.
+
+With ``--pages`` (and nothing else timed): one visit of three pages, as a reader moves
+between them (issue 41). On a fresh origin, in a fresh context (service workers allowed):
+the French Block page, its try-it figure's first answer timed from the first tap (the
+engine's fresh start); then, by the menu's link, the practice page, timed from Start to a
+playable hand; then, by its link, the puzzles page, timed from the click on the link
+until the puzzle of the day is on screen. The engine's starts are counted (the engine's
+workers the pages created) after each page. Printed: each page's median, the second
+page's as a ratio to the fresh start of the same run, and the starts (aims: the second
+page's first answer at most 0.3 s and 0.15 of a fresh start; one start a visit).
 
 Printed: each side's median (and range), their ratio, the bytes each first start took
 over the network (the compressed bodies, the browser's count: ours split into the
@@ -393,6 +404,46 @@ def run_visits(browser: Any, site: Path) -> dict[str, dict[str, float]]:
         "second_online": second,
         "second_offline": offline,
     }
+
+
+# The puzzle of the day is on screen: the engine's answer for the reader's date shown.
+PUZZLE_SHOWN = """() => {
+  const root = document.querySelector(".puzzles");
+  const puzzle = document.querySelector(".puzzle");
+  return !!root && root.dataset.busy === "false" && !!root.dataset.today
+    && puzzle?.dataset.puzzle === root.dataset.today;
+}"""
+
+
+def run_pages(browser: Any, site: Path) -> dict[str, float]:
+    """One visit of three pages (see ``--pages``): each page's first answer (ms) and the
+    engine's starts counted after it."""
+    server, url = serve(site, compress=True)
+    context = browser.new_context()
+    starts: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("worker", lambda w: starts.append(w.url) if "engine-worker" in w.url else None)
+        page.goto(url + "fr/block/", wait_until="load")
+        tried = page.evaluate(ACTIONS["try"], "")
+        assert tried["ok"], tried
+        found = {"rules_ms": tried["t1"] - tried["t0"], "rules_starts": len(starts)}
+        page.locator('.md-nav__link[href="../practice/"]').first.click()
+        page.wait_for_selector(".practice__start", state="visible", timeout=TIMEOUT_MS)
+        played = page.evaluate(ACTIONS["practice"], "")
+        found |= {"practice_ms": played["t1"] - played["t0"], "practice_starts": len(starts)}
+        clicked = time.monotonic()
+        page.locator('.md-nav__link[href="../puzzles/"]').first.click()
+        page.wait_for_function(PUZZLE_SHOWN, polling=5, timeout=TIMEOUT_MS)
+        found |= {
+            "puzzles_ms": (time.monotonic() - clicked) * 1000,
+            "puzzles_starts": len(starts),
+        }
+        return found
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 class _LoggingHandler(SiteHandler):
@@ -849,6 +900,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only: the longest main-thread task after the first interaction, per page",
     )
+    parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="only: one visit of three pages, each page's first answer and the engine's starts",
+    )
     benchlog.add_flag(parser)
     args = parser.parse_args(argv)
     if args.partnerships and args.players != 4:
@@ -893,6 +949,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         tasks: dict[str, list[dict[str, Any]]] = {name: [] for name in TASK_PAGES}
         visits: list[dict[str, dict[str, float]]] = []
+        pages: list[dict[str, float]] = []
         computer: list[float] = []
         try:
             with sync_playwright() as playwright:
@@ -901,6 +958,22 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 throttle = ServiceWorkerThrottle(browser)
                 for run in range(args.runs):  # alternate, so a slow spell hits both
+                    if args.pages:
+                        pages.append(run_pages(browser, site))
+                        r = pages[-1]
+                        if out:
+                            out(
+                                {"what": "pages", "run": run, **{k: round(v) for k, v in r.items()}}
+                            )
+                        else:
+                            print(
+                                f"run {run}: rules page {r['rules_ms']:6.0f} ms"
+                                f" ({r['rules_starts']:.0f} start), practice"
+                                f" {r['practice_ms']:6.0f} ms ({r['practice_starts']:.0f}),"
+                                f" puzzles {r['puzzles_ms']:6.0f} ms"
+                                f" ({r['puzzles_starts']:.0f}), starts counted after each page"
+                            )
+                        continue
                     if args.tasks:
                         for name in TASK_PAGES:
                             tasks[name].append(run_tasks(browser, url, name))
@@ -952,6 +1025,27 @@ def main(argv: list[str] | None = None) -> int:
             if args.site is not None:
                 shutil.rmtree(site / "stock", ignore_errors=True)
 
+    if args.pages:
+        summary = {"what": "pages_summary", "runs": len(pages)}
+        for name in ("rules", "practice", "puzzles"):
+            summary[f"{name}_median_ms"] = _median([r[f"{name}_ms"] for r in pages])
+        ratios = [r["practice_ms"] / r["rules_ms"] for r in pages]
+        summary["second_page_ratio"] = round(statistics.median(ratios), 2)
+        summary["starts_max"] = max(int(r["puzzles_starts"]) for r in pages)
+        logged.append(summary)
+        if out:
+            out(summary)
+        else:
+            print(
+                f"one visit of three pages, median of {len(pages)}: the rules page's first"
+                f" answer {summary['rules_median_ms']} ms (a fresh start), the practice"
+                f" page's {summary['practice_median_ms']} ms (aim ≤ 300; "
+                f"{summary['second_page_ratio']} of the fresh start, aim ≤ 0.15), the"
+                f" puzzle of the day {summary['puzzles_median_ms']} ms after the link;"
+                f" the engine started {summary['starts_max']} times at most (aim: once)"
+            )
+        benchlog.log("bench_browser.py", logged, labels=("what",), args=args, python="pyodide")
+        return 0
     if args.tasks:
         for name, rows in tasks.items():
             summary = {
