@@ -428,12 +428,12 @@ def run_pages(browser: Any, site: Path) -> dict[str, float]:
         tried = page.evaluate(ACTIONS["try"], "")
         assert tried["ok"], tried
         found = {"rules_ms": tried["t1"] - tried["t0"], "rules_starts": len(starts)}
-        page.locator('.md-nav__link[href="../practice/"]').first.click()
+        page.locator('.md-nav__link[href$="/practice/"]').first.click()
         page.wait_for_selector(".practice__start", state="visible", timeout=TIMEOUT_MS)
         played = page.evaluate(ACTIONS["practice"], "")
         found |= {"practice_ms": played["t1"] - played["t0"], "practice_starts": len(starts)}
         clicked = time.monotonic()
-        page.locator('.md-nav__link[href="../puzzles/"]').first.click()
+        page.locator('.md-nav__link[href$="/puzzles/"]').first.click()
         page.wait_for_function(PUZZLE_SHOWN, polling=5, timeout=TIMEOUT_MS)
         found |= {
             "puzzles_ms": (time.monotonic() - clicked) * 1000,
