@@ -132,6 +132,13 @@ export function replayStep(tag, label, replay, table, prefix, known) {
   return step;
 }
 
+/** A replay's move button once tried: its mark, and closed if the move was refused. */
+export function markTried(button, reply) {
+  button.dataset.tried = reply.accepted ? "good" : "bad";
+  if (!reply.accepted) button.setAttribute("aria-disabled", "true");
+  button.prepend(mark(reply.tried_mark), " ");
+}
+
 /** A replay's moves, one button each (its move in data-move). */
 export function choiceButtons(choices) {
   return choices.map((c) => {
@@ -683,9 +690,7 @@ export function reviewPanel(section, { ask: askPage, keep = null, onYours = null
     const mine = token;
     const reply = await ask("review_retry", { ...retryArgs(index), move: button.dataset.move });
     if (mine !== token || !learning || reply === null) return;
-    button.dataset.tried = reply.accepted ? "good" : "bad";
-    if (!reply.accepted) button.setAttribute("aria-disabled", "true");
-    button.prepend(mark(reply.tried_mark), " ");
+    markTried(button, reply);
     el.retrySaid.textContent = reply.text;
     if (reply.outcome) ended(reply);
   }

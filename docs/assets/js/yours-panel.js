@@ -18,7 +18,7 @@
 // puzzle shown and data-outcome how it ended ("" while it goes on); data-busy is "true"
 // while a request to the engine is under way.
 
-import { choiceButtons, figure, mark, replayStep } from "./review-panel.js";
+import { choiceButtons, figure, markTried, replayStep } from "./review-panel.js";
 import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
@@ -121,9 +121,7 @@ export function yoursPanel(section, { key, ask, refused }) {
   async function tryMove(button) {
     const reply = await call("yours_play", { yours: kept, id: current, move: button.dataset.move });
     if (!reply) return;
-    button.dataset.tried = reply.accepted ? "good" : "bad";
-    if (!reply.accepted) button.setAttribute("aria-disabled", "true");
-    button.prepend(mark(reply.tried_mark), " ");
+    markTried(button, reply);
     el.said.textContent = reply.text;
     if (reply.outcome) ended(reply);
   }
