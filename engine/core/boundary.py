@@ -15,6 +15,7 @@ this module the engine takes checked values.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
@@ -78,6 +79,13 @@ def json_depth(text: str) -> int:
 def max_digits() -> int:
     """The most digits of a number Python reads from text (its own limit)."""
     return sys.get_int_max_str_digits() or MAX_LINE
+
+
+def digest(data: object) -> str:
+    """A mark of JSON ``data``: the first 16 hex digits of the SHA-256 of its canonical
+    text (keys sorted, no spaces, ASCII), so the same data has the same mark."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def read_json(text: str, what: str, *, first_line: int = 1, **where: object) -> object:

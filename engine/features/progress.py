@@ -24,14 +24,12 @@ changes nothing.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.boundary import excess, is_whole, read_json
+from engine.core.boundary import digest, excess, is_whole, read_json
 from engine.core.errors import DominoError
 from engine.core.rules import PRESETS
 from engine.features import practice, rated, yours
@@ -110,8 +108,7 @@ class Played:
 def match_id(save: dict[str, Any]) -> str:
     """The mark of a match: a digest of its save (the settings, the seed and every tile
     played), so a match told twice is known again."""
-    text = json.dumps(save, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return digest(save)
 
 
 def played(save: object, date: object, reviewed: tuple[int, int] | None = None) -> Played:

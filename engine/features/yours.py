@@ -20,12 +20,10 @@ and decision, the same puzzle). Stored data this site did not write is the error
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.boundary import is_whole
+from engine.core.boundary import digest, is_whole
 from engine.core.errors import DominoError
 from engine.core.records import RoundRecord, replay_round, round_record
 from engine.core.rules import check_seat
@@ -79,8 +77,7 @@ class Yours:
 
 def yours_id(record: dict[str, Any], seat: int, index: int) -> str:
     """The mark of a puzzle: a digest of its round's record, seat and decision."""
-    text = json.dumps([record, seat, index], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return digest([record, seat, index])
 
 
 def make(record: object, round: object, seat: object, index: object, date: object) -> Yours:

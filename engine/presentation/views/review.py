@@ -139,14 +139,35 @@ def mark_view(mark: str, lang: str) -> dict[str, str]:
     return {"id": mark, "name": strings(lang)[f"review.mark.{mark}"]}
 
 
-def round_game(state: RoundState, lang: str) -> str:
-    name = strings(lang)[f"game.{state.rules.preset}"]
-    key = "puzzle.game.partners" if state.rules.partnerships else "puzzle.game"
-    return text(lang, key, game=name, players=state.players)
+def round_game(rules: Rules, players: int, lang: str) -> str:
+    """The game of a round, with its players (``Block, 2 players``)."""
+    name = strings(lang)[f"game.{rules.preset}"]
+    key = "puzzle.game.partners" if rules.partnerships else "puzzle.game"
+    return text(lang, key, game=name, players=players)
 
 
-def tiles_text(tiles: Sequence[Tile], lang: str) -> str:
+def _tiles(tiles: Sequence[Tile], lang: str) -> str:
     return ", ".join(str(t) for t in tiles) or strings(lang)["round.nothing"]
+
+
+def _caption(d: rv.Decision, label: str, lang: str) -> str:
+    """What a decision's table says: the decision, the seat to play and its hand, and
+    the move made."""
+    return text(
+        lang,
+        "review.caption",
+        decision=label,
+        seat=reader_seat(d.seat),
+        tiles=_tiles(d.observation.hand, lang),
+        move=move_label(d.move, lang),
+    )
+
+
+def _better(j: rv.Judgement, lang: str) -> dict[str, str]:
+    """The table after the engine's choice, that tile marked, and its caption."""
+    caption = text(lang, "review.better", move=move_label(j.better.move, lang))
+    layout = _after(j.decision.observation.layout, j.better.move)
+    return {**drawings(layout, lang, caption, last=True), "caption": caption}
 
 
 def _seat(value: object, state: RoundState) -> int:
@@ -192,14 +213,7 @@ def _decisions(
         label = text(lang, "review.decision", n=d.index + 1, total=len(found))
         played = move_label(d.move, lang)
         hand = d.observation.hand
-        caption = text(
-            lang,
-            "review.caption",
-            decision=label,
-            seat=who,
-            tiles=tiles_text(hand, lang),
-            move=played,
-        )
+        caption = _caption(d, label, lang)
         layout = d.observation.layout
         items.append(
             {
@@ -221,7 +235,7 @@ def _decisions(
         "players": state.players,
         "round": k,
         "rounds": count,
-        "game": round_game(state, lang),
+        "game": round_game(state.rules, state.players, lang),
         "title": text(lang, title_key, seat=who, round=k + 1),
         "intro": intro,
         "count": len(found),
@@ -230,7 +244,7 @@ def _decisions(
     }
 
 
-def known_view(j: rv.Judgement, lang: str) -> dict[str, Any]:
+def _known(j: rv.Judgement, lang: str) -> dict[str, Any]:
     k = j.known
     state_rules = j.decision.observation.rules
     players = j.decision.observation.players
@@ -280,7 +294,7 @@ def _method(j: rv.Judgement, lang: str) -> str:
     return said
 
 
-def layout_after(layout: Layout, move: Move) -> Layout:
+def _after(layout: Layout, move: Move) -> Layout:
     return layout.place(move.tile, move.end)
 
 
@@ -358,10 +372,9 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
     caption = text(lang, "review.better", move=best_said)
     played_caption = text(lang, "review.played", move=said)
     if drawn:
-        shown = drawings(layout_after(layout, better.move), lang, caption, last=True)
-        made = drawings(layout_after(layout, d.move), lang, played_caption, last=True)
+        made = drawings(_after(layout, d.move), lang, played_caption, last=True)
         figures = {
-            **shown,
+            **_better(j, lang),
             "played_svg": made["svg"],
             "played_svg_narrow": made["svg_narrow"],
         }
@@ -382,7 +395,7 @@ def _judged(j: rv.Judgement, k: int, lang: str, *, drawn: bool) -> dict[str, Any
         "verdict": verdict,
         "reason": reason,
         "values": values,
-        "known": known_view(j, lang),
+        "known": _known(j, lang),
         "caption": caption,
         "played_caption": played_caption,
         **figures,
@@ -648,6 +661,7 @@ def retry_view(
     action: object = None,
     seed: object = 0,
     budget: object = None,
+    drawn: bool = False,
 ) -> dict[str, Any]:
     """Decision ``index`` of ``seat`` replayed, judged as :func:`judge_view` judges it
     (the same ``seed`` and ``budget``; a judgement made already is not made again). With
@@ -657,7 +671,11 @@ def retry_view(
     the best, and told either way (a move not accepted is told its loss and value beside
     the best's value, the best not named). With ``action`` ``"show"``: the best move and
     why; ``"skip"``: the decision left. ``outcome`` is how the replay ended
-    (:data:`engine.features.review.OUTCOMES`), ``None`` while it goes on."""
+    (:data:`engine.features.review.OUTCOMES`), ``None`` while it goes on. With
+    ``drawn``, the replay stands on its own: the ``game``, the table as it was
+    (``caption``, ``svg``, ``svg_narrow``; ``empty`` on an empty table), what the seat
+    knew then (``known``, its words) and after ``"show"`` the table after the best move
+    (``better``: ``{svg, svg_narrow, caption}``; else ``None``)."""
     check_lang(lang)
     budget = rv.BUDGET if budget is None else budget
     if action not in (None, "show", "skip"):
@@ -716,6 +734,17 @@ def retry_view(
         )
     elif action == "skip":
         out.update(outcome="skipped", text=strings(lang)["review.learn.skipped"])
+    if drawn:
+        layout = d.observation.layout
+        caption = _caption(d, label, lang)
+        out.update(
+            game=round_game(state.rules, state.players, lang),
+            caption=caption,
+            **drawings(layout, lang, caption),
+            empty=strings(lang)["empty_table"] if not layout.tiles else "",
+            known=_known(j, lang)["text"],
+            better=_better(j, lang) if action == "show" else None,
+        )
     return out
 
 

@@ -27,19 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.records import RoundRecord
 from engine.core.words import check_lang, strings, text
 from engine.features import review as rv
 from engine.features import yours
-from engine.lang import reader_seat
-from engine.presentation.views.puzzles import drawings, move_label
-from engine.presentation.views.review import (
-    known_view,
-    layout_after,
-    points,
-    retry_view,
-    round_game,
-    tiles_text,
-)
+from engine.presentation.views.review import points, retry_view, round_game
 
 
 def add_view(
@@ -75,12 +67,16 @@ def list_view(kept: object, lang: str) -> dict[str, Any]:
     solved = sum(1 for y in found if y.outcome == "found")
     items = []
     for y in found:
-        state = rv.load_round(y.record)[0]
+        record = RoundRecord.parse(y.record)  # checked whole already: read, not replayed
         items.append(
             {
                 "id": y.id,
                 "label": text(
-                    lang, "yours.item", game=round_game(state, lang), n=y.index + 1, date=y.date
+                    lang,
+                    "yours.item",
+                    game=round_game(record.rules, record.players, lang),
+                    n=y.index + 1,
+                    date=y.date,
                 ),
                 "outcome": y.outcome,
                 "outcome_text": s[f"yours.outcome.{y.outcome or 'new'}"],
@@ -105,33 +101,8 @@ def play_view(
     check_lang(lang)
     found = yours.load_yours(kept)
     y = yours.find(found, ident)
-    out = retry_view(y.record, y.seat, 0, y.index, lang, move=move, action=action)
-    state = rv.load_round(y.record)[0]
-    d = rv.decision(state, y.seat, y.index)
-    j = rv.judge_decision(d, seed=0, budget=rv.BUDGET)
-    layout = d.observation.layout
-    caption = text(
-        lang,
-        "review.caption",
-        decision=out["label"],
-        seat=reader_seat(y.seat),
-        tiles=tiles_text(d.observation.hand, lang),
-        move=move_label(d.move, lang),
-    )
-    out.update(
-        id=y.id,
-        game=round_game(state, lang),
-        caption=caption,
-        **drawings(layout, lang, caption),
-        empty=strings(lang)["empty_table"] if not layout.tiles else "",
-        known=known_view(j, lang)["text"],
-        better=None,
-        yours=None,
-    )
-    if action == "show":
-        said = text(lang, "review.better", move=move_label(j.better.move, lang))
-        shown = drawings(layout_after(layout, j.better.move), lang, said, last=True)
-        out["better"] = {"svg": shown["svg"], "svg_narrow": shown["svg_narrow"], "caption": said}
+    out = retry_view(y.record, y.seat, 0, y.index, lang, move=move, action=action, drawn=True)
+    out.update(id=y.id, yours=None)
     if out["outcome"] is not None:
         out["yours"] = yours.yours_data(yours.ended(found, y.id, out["outcome"]))
     return out
