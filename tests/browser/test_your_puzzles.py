@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import COLOUR_RULES, axe_violations, device, wider_than
-from review_helpers import wait_state
+from review_helpers import spaced, wait_state
 from test_practice_page import STORAGE_KEY, open_page, wait_ready
 from test_progress_page import press, wait_drawn
 from test_progress_page import url as progress_url
@@ -45,18 +45,6 @@ ROUND = 16
 def kept(page: Any) -> Any:
     text = page.evaluate("(k) => localStorage.getItem(k)", KEY)
     return None if text is None else json.loads(text)
-
-
-def spaced(value: str | None) -> str:
-    return " ".join((value or "").split())
-
-
-def idle(page: Any) -> None:
-    page.wait_for_function(
-        "(sel) => document.querySelector(sel).dataset.busy === 'false'",
-        arg=SECTION,
-        timeout=ANSWER_MS,
-    )
 
 
 def said(page: Any, text: str) -> None:

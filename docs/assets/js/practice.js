@@ -466,6 +466,16 @@ function setup(root) {
   // matches the engine cannot read are left as they are, for the progress page to say so.
   // One at a time: each reads what the one before wrote.
   let noting = Promise.resolve();
+
+  // What the store keeps under `key` for another page (its objects of version 1): {data},
+  // data null when nothing is kept; null when what is kept cannot be read (it is left as
+  // it is, for the page that shows it to say so).
+  function keptFor(key) {
+    const text = readStore(key);
+    if (text === null) return { data: null };
+    const data = refusal(text) ? null : parsed(text, 1, (d) => d);
+    return data === null ? null : { data };
+  }
   function noteProgress(reviewed) {
     noting = noting.then(() => noteNow(reviewed)).catch(() => {});
   }
@@ -473,14 +483,13 @@ function setup(root) {
   async function noteNow(reviewed) {
     if (!save || view?.phase !== "match-over") return;
     const key = root.dataset.progress;
-    const text = readStore(key);
-    const kept = text === null || refusal(text) ? null : parsed(text, 1, (d) => d);
-    if (text !== null && kept === null) return;
+    const kept = keptFor(key);
+    if (!kept) return;
     const mine = save;
     const found = reviewed ?? (await readReviewed());
     const items = found?.match === view.link ? [...found.rounds.values()].flat() : [];
     const answer = await request("progress_match", {
-      progress: kept,
+      progress: kept.data,
       save: mine,
       date: readerDate(),
       items: items.length ? items : null,
@@ -500,10 +509,9 @@ function setup(root) {
 
   async function keepNow(args) {
     const key = root.dataset.yours;
-    const text = readStore(key);
-    const kept = text === null || refusal(text) ? null : parsed(text, 1, (d) => d);
-    if (text !== null && kept === null) return;
-    const answer = await request("yours_add", { ...args, yours: kept, date: readerDate() });
+    const kept = keptFor(key);
+    if (!kept) return;
+    const answer = await request("yours_add", { ...args, yours: kept.data, date: readerDate() });
     if (!answer) return;
     if (answer.added) writeStore(key, JSON.stringify(answer.yours));
     el.yoursText.textContent = answer.said;

@@ -39,7 +39,7 @@ function ownIds(svgText, prefix) {
   return out;
 }
 
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;

@@ -18,17 +18,10 @@
 // puzzle shown and data-outcome how it ended ("" while it goes on); data-busy is "true"
 // while a request to the engine is under way.
 
-import { choiceButtons, figure, markTried, replayStep } from "./review-panel.js";
+import { choiceButtons, element, figure, markTried, replayStep } from "./review-panel.js";
 import { loadStore, writeStore } from "./store.js";
 
 const VERSION = 1;
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 export function yoursPanel(section, { key, ask, refused }) {
   const $ = (selector) => section.querySelector(selector);
