@@ -10,9 +10,15 @@ Fixtures:
 - ``site_dir``: the built site (a ``Path``); ``site_url``: its base URL, ending in ``/``.
 - ``browser``: one headless Chromium for the session.
 - ``page``: a page in a fresh browser context (empty cache) per test; ``page_log``: what
-  that context did: ``.requests`` (every URL asked, workers' included),
-  ``.console_errors`` (console errors and uncaught exceptions, workers' included),
-  ``.errors()`` (the same, as a new list), ``.engine_requests()``.
+  that context did: ``.requests`` (every URL asked, dedicated workers' included; the
+  engine's shared worker's own fetches are not seen, its script's is),
+  ``.console_errors`` (console errors and uncaught exceptions, workers' included: the
+  shared worker passes its warnings on to its pages), ``.errors()`` (the same, as a new
+  list), ``.engine_requests()``.
+- ``dedicated_engine(context)``: the context's pages start the engine in a dedicated
+  worker (engine-client.js's fallback), whose fetches a route can see and change.
+- ``settle(page)``: waits until the page loaded has done its work (what ``networkidle``
+  would, which never comes once a page starts the engine's shared worker).
 - ``wait_engine_ready(page)``: waits until ``<html data-engine>`` is ``"ready"``, and
   fails with the page's log if it becomes ``"failed"`` or the wait times out.
 
@@ -42,8 +48,9 @@ from scripts.site_server import CHROMIUM, CHROMIUM_ARGS, HOST, SiteHandler, serv
 if TYPE_CHECKING:
     from conftest import BuiltSite
 
-ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/")
-"""Where the engine's files are: a reading page asks none of them."""
+ENGINE_FILES = ("/assets/pyodide/", "/assets/engine/", "/assets/js/engine-worker.js")
+"""Where the engine's files are, its worker's script included (a shared worker's own
+fetches are not seen; its script's is): a reading page asks none of them."""
 ENGINE_TIMEOUT_MS = 120_000  # a cold Pyodide start takes seconds; CI's machine is shared
 HERE = Path(__file__).resolve().parent
 
@@ -158,9 +165,10 @@ class PageLog:
 
     requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
-    precached: list[str] = field(default_factory=list)
-    """The engine's manifest.json as the site's service worker precaches it at install
-    (it names the files to cache offline; fetching it is not the engine starting)."""
+    by_service_worker: list[bool] = field(default_factory=list)
+    """For each of ``requests``, whether the site's service worker asked it (its
+    precache, at install, of the engine's manifest.json and worker script is not the
+    engine starting)."""
 
     def watch(self, context: Any, page: Any) -> None:
         """Record ``context``'s requests and console errors and ``page``'s exceptions."""
@@ -176,20 +184,18 @@ class PageLog:
         return list(self.console_errors)
 
     def engine_requests(self) -> list[str]:
-        """The requests for Pyodide's files or the engine's wheel made by the page or its
-        workers (the service worker's precache of the engine's small manifest.json, at
-        install, is not the page starting the engine)."""
+        """The requests for the engine's worker script or files made by the page or its
+        workers (the service worker's own, such as its precache at install, are not the
+        page starting the engine)."""
         return [
             u
-            for u in self.requests
-            if urlsplit(u).path.startswith(ENGINE_FILES) and u not in self.precached
+            for u, by_service_worker in zip(self.requests, self.by_service_worker, strict=True)
+            if urlsplit(u).path.startswith(ENGINE_FILES) and not by_service_worker
         ]
 
     def _request(self, request: Any) -> None:
         self.requests.append(request.url)
-        from_worker = getattr(request, "service_worker", None) is not None
-        if from_worker and urlsplit(request.url).path.endswith("/manifest.json"):
-            self.precached.append(request.url)
+        self.by_service_worker.append(getattr(request, "service_worker", None) is not None)
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
@@ -298,9 +304,38 @@ def only_this_host(page_log: PageLog, site_url: str) -> None:
     assert page_log.errors() == [], "\n".join(page_log.errors())
 
 
+# The page's work is done: nothing busy, the engine not still starting, and no resource
+# loaded for half a second (at most 10 s).
+_SETTLED = """() => !document.querySelector('[data-busy="true"]')
+  && document.documentElement.dataset.engine !== 'loading'"""
+_QUIET = """() => new Promise((resolve) => {
+  let count = -1;
+  let left = 20;
+  const check = () => {
+    const now = performance.getEntriesByType("resource").length;
+    if (now === count || --left === 0) resolve(now);
+    else {
+      count = now;
+      setTimeout(check, 500);
+    }
+  };
+  check();
+})"""
+
+
+def settle(page: Any) -> None:
+    """Waits until the page loaded has settled: its apps not busy, the engine started (if
+    it starts), then no resource loaded for half a second. Playwright's ``networkidle``
+    never comes on a page that starts the engine's shared worker (the worker script's
+    request never finishes in the page's view: playwright#7107, crbug 851323)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(_SETTLED, timeout=ENGINE_TIMEOUT_MS)
+    page.evaluate(_QUIET)
+
+
 def held_engine(context: Any) -> tuple[list[Any], Any]:
-    """Holds back every request for the engine's files (Pyodide's, the engine's) until
-    ``release()``: the page waits on an engine that has not started."""
+    """Holds back every request for the engine's worker script and files (Pyodide's, the
+    engine's) until ``release()``: the page waits on an engine that has not started."""
     held: list[Any] = []
     released: list[bool] = []
 
@@ -311,6 +346,7 @@ def held_engine(context: Any) -> tuple[list[Any], Any]:
             held.append(route)
 
     context.route("**/assets/{pyodide,engine}/**", hold)
+    context.route("**/assets/js/engine-worker.js", hold)
 
     def release() -> None:
         released.append(True)
@@ -318,3 +354,10 @@ def held_engine(context: Any) -> tuple[list[Any], Any]:
             route.continue_()
 
     return held, release
+
+
+def dedicated_engine(context: Any) -> None:
+    """The context's pages (those opened or loaded from now on) start the engine in a
+    dedicated worker, engine-client.js's fallback where the browser has no shared
+    workers: its fetches, unlike a shared worker's, are seen by ``context.route``."""
+    context.add_init_script("globalThis.dominoEngineWorker = 'dedicated';")

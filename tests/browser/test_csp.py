@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS
+from conftest import ENGINE_TIMEOUT_MS, settle
 from test_site_pages import LANGS, NOT_FOUND, SLUGS, path_of
 
 from hooks import csp
@@ -208,7 +208,8 @@ def test_every_page_loads_under_the_policy(
     problems = {}
     for lang, slug in PAGES:
         url = csp_url + path_of(slug, lang)
-        answer = csp_page.goto(url, wait_until="networkidle")
+        answer = csp_page.goto(url)
+        settle(csp_page)
         assert answer is not None and answer.headers["content-security-policy"] == value
         # A 404 page's own status is the one console error it may log.
         own = f"status of 404 (File not found) ({url})"
@@ -270,6 +271,6 @@ def test_engine_starts_under_the_policy(csp_page: Any, page_log: Any, csp_url: s
     assert state == "ready", page_log.errors()
     root.locator('.domino-end[data-end="right"]').click()
     root.locator("figure svg .domino-last[data-tile='4-4']").wait_for()
-    assert any(u.endswith("pyodide.asm.wasm") for u in page_log.engine_requests())
+    assert any(u.endswith("/engine-worker.js") for u in page_log.engine_requests())
     assert csp_page.evaluate(VIOLATIONS) == []
     assert page_log.errors() == []

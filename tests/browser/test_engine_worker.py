@@ -9,6 +9,9 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+from conftest import dedicated_engine
+
 from engine.core.boundary import MAX_LINE
 from engine.presentation import web
 
@@ -43,9 +46,12 @@ def test_reading_page_loads_no_engine(page: Any, page_log: Any, site_url: str) -
     assert page_log.errors() == []
 
 
+@pytest.mark.parametrize("worker", ["shared", "dedicated"])
 def test_engine_answers_in_the_pages_language(
-    page: Any, page_log: Any, site_url: str, wait_engine_ready: Any
+    page: Any, page_log: Any, site_url: str, wait_engine_ready: Any, worker: str
 ) -> None:
+    if worker == "dedicated":
+        dedicated_engine(page.context)
     page.goto(site_url + "fr/block/")
     page.evaluate(IMPORT, [site_url + CLIENT, True])
     assert page.evaluate("document.documentElement.dataset.engine") in ("loading", "ready")
@@ -91,6 +97,10 @@ def test_engine_answers_in_the_pages_language(
 
     hosts = {urlsplit(url).hostname for url in page_log.requests}
     assert hosts == {"127.0.0.1"}, page_log.requests
+    assert any(url.endswith("/engine-worker.js") for url in page_log.engine_requests())
+    if worker == "shared":  # its own fetches are not seen here
+        assert page_log.errors() == []
+        return
     assert any("/python_stdlib.zip?v=" in url for url in page_log.requests)
     # The engine came as bytecode: its sources (the wheel) were never downloaded.
     assert any("/assets/engine/" in url and "-pyc-" in url for url in page_log.requests)
@@ -102,6 +112,7 @@ def test_engine_imports_from_source_without_its_bytecode(
     page: Any, page_log: Any, site_url: str, wait_engine_ready: Any
 ) -> None:
     # The bytecode cannot be had: the engine starts all the same, from its sources.
+    dedicated_engine(page.context)  # whose fetches the route sees
     page.context.route("**/assets/engine/*-pyc-*.zip*", lambda route: route.abort())
     page.goto(site_url + "pl/block/")
     page.evaluate(IMPORT, [site_url + CLIENT, True])
@@ -117,6 +128,7 @@ def test_engine_imports_from_source_without_its_bytecode(
 
 def test_failed_start_is_reported(page: Any, page_log: Any, site_url: str) -> None:
     # The engine's manifest cannot be had: the page learns it, and every call says so.
+    dedicated_engine(page.context)  # whose fetches the route sees
     page.context.route("**/assets/engine/manifest.json", lambda route: route.abort())
     page.goto(site_url + "de/")
     page.evaluate(IMPORT, [site_url + CLIENT, True])

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, axe_violations
+from conftest import ENGINE_TIMEOUT_MS, axe_violations, held_engine
 
 from engine import DominoError
 from engine.core.words import strings
@@ -180,7 +180,7 @@ def test_try_it_explains_an_illegal_move_and_draws_a_legal_one(
 
     hosts = {urlsplit(u).netloc for u in page_log.requests if u.startswith("http")}
     assert hosts == {urlsplit(site_url).netloc}
-    assert any(u.endswith("pyodide.asm.wasm") for u in page_log.engine_requests())
+    assert any(u.endswith("/engine-worker.js") for u in page_log.engine_requests())
     assert page_log.errors() == []
 
 
@@ -330,19 +330,18 @@ def test_try_it_never_goes_back_to_choose_an_end_once_an_end_is_chosen(
 ) -> None:
     """A tile picked while the engine starts, then an end: the engine's arrival must not
     say "choose an end" again over the move on its way (issue 39)."""
-    held: list[Any] = []
-    page.context.route("**/assets/engine/manifest.json*", lambda route: held.append(route))
+    held, release = held_engine(page.context)
     page.goto(url(site_url, "block", "de"))
     root = page.locator(".domino-try")
     start = start_of(page)
     tile = root.get_by_role("button", name="[4|4]")
     tile.click()
     picked = tile.get_attribute("data-picked")
-    for _ in range(200):  # until the engine's start has asked for its manifest
+    for _ in range(200):  # until the engine's start has asked for its worker or files
         if held:
             break
         page.wait_for_timeout(50)
-    assert held, "the engine's start never asked for its manifest"
+    assert held, "the engine's start never asked for its worker"
     root.locator('.domino-end[data-end="right"]').click()
     page.evaluate(
         """() => {
@@ -352,9 +351,7 @@ def test_try_it_never_goes_back_to_choose_an_end_once_an_end_is_chosen(
             status, { childList: true, characterData: true, subtree: true });
         }"""
     )
-    for route in held:
-        route.continue_()
-    page.context.unroute("**/assets/engine/manifest.json*")
+    release()
     reply = expected("try_move", {**start, "tile": "4-4", "end": "right"}, "de")["value"]
     status = root.locator(".domino-try__status")
     page.wait_for_function(

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
+from conftest import ENGINE_TIMEOUT_MS, Served, dedicated_engine, wait_for_engine
 
 from engine.core.words import strings
 from hooks.kit import ENGINE_CACHE
@@ -75,6 +75,7 @@ CACHE_HASHES = f"""async () => {{
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context()
+    dedicated_engine(ctx)  # its fetches are routed; a reload starts the engine afresh
     yield ctx
     ctx.close()
 
@@ -122,9 +123,12 @@ def test_refused_webassembly_fails_the_start_at_once_with_the_reason(
         served.stop()
 
 
+@pytest.mark.parametrize("worker", ["shared", "dedicated"])
 def test_a_start_that_times_out_says_so_and_the_next_start_begins_afresh(
-    page: Any, site_url: str
+    page: Any, site_url: str, worker: str
 ) -> None:
+    if worker == "dedicated":
+        dedicated_engine(page.context)
     page.goto(site_url + "de/block/")
     page.evaluate("document.documentElement.dataset.engineTimeout = '1'")
     page.evaluate(IMPORT, site_url + CLIENT)
@@ -234,6 +238,7 @@ def test_a_truncated_wheel_when_the_bytecode_cannot_be_had_fails_the_start(
 ) -> None:
     found = manifest(site_dir)
     wheel_url = f"{site_url}assets/engine/{found['wheel']}?v={found['sha256'][:16]}"
+    dedicated_engine(page.context)
     page.context.route("**/assets/engine/*-pyc-*.zip*", lambda route: route.abort())
     truncated: list[str] = []
     page.context.route("**/assets/engine/*.whl*", functools.partial(truncate_once, truncated))
@@ -254,6 +259,7 @@ def test_a_truncated_pyodide_file_is_never_cached_and_the_next_start_recovers(
     found = manifest(site_dir)
     url = f"{site_url}assets/pyodide/{found['pyodide']}/{name}"
     truncated: list[str] = []
+    dedicated_engine(page.context)
     page.context.route(url, functools.partial(truncate_once, truncated))
     start_on(page, site_url, "da/block/")
     assert wait_failed(page) == ["failed", strings("da")["engine.integrity"]]

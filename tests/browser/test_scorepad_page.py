@@ -676,6 +676,7 @@ def test_a_saved_sheet_the_engine_could_not_read_back_is_not_replaced_without_as
         kept = json.dumps(sheet)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, kept])
         context.route("**/assets/{pyodide,engine}/**", lambda route: route.abort())
+        context.route("**/assets/js/engine-worker.js", lambda route: route.abort())
         page.reload()
         page.wait_for_function(
             "document.querySelector('.scorepad').dataset.phase === 'setup'", timeout=ENGINE_MS

@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import COLOUR_RULES, axe_violations, wider_than
+from conftest import COLOUR_RULES, axe_violations, settle, wider_than
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "pl", "de", "da")
@@ -234,8 +234,7 @@ def _check(page: Any, recorder: Recorder, visit: Visit) -> None:
         visit.problems.append(f"landed on {page.url}")
     # An app's page settles first: what its script draws from the engine's first answer
     # (the puzzle of the day) is in, so axe does not read a page that changes under it.
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('[data-busy=\"true\"]')")
+    settle(page)
     mode = SCHEMES[page.evaluate(_SCHEME)]
     visit.axe[mode] = axe_violations(page, ["html"])
     visit.facts = page.evaluate(_FACTS)
@@ -252,7 +251,7 @@ def _check(page: Any, recorder: Recorder, visit: Visit) -> None:
     visit.axe[other] = axe_violations(page, ["html"], only=COLOUR_RULES)
     # What the page fetched after its load (Material's sitemaps, the search index and
     # its worker's files) is in by now, or soon: no request for half a second.
-    page.wait_for_load_state("networkidle")
+    settle(page)
     visit.status = recorder.statuses.get(visit.url)
     visit.problems += recorder.take()
 

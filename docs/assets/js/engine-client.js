@@ -5,8 +5,9 @@
 //   const value = await callEngine("ping", {}, "fr");
 //
 // Importing this module starts nothing and fetches nothing. startEngine() creates the
-// worker, and marks <html data-engine="loading">, then "ready" or "failed", so pages,
-// tests and assistive scripts can follow the start. callEngine() starts the engine if
+// worker (see newWorker), and marks <html data-engine="loading">, then "ready" or
+// "failed", so pages, tests and assistive scripts can follow the start; once it is ready,
+// <html data-engine-boot> is the start's mark: two pages with the same mark share one start. callEngine() starts the engine if
 // needed and resolves to the reply's value; on an error it rejects with an Error whose
 // `.code` is the engine's error code, `.message` its text in the request's language and
 // `.field` the id of the form control it concerns, or null.
@@ -28,6 +29,7 @@
 
 const START_TIMEOUT_MS = 90_000;
 let worker = null;
+let port = null; // where requests go: the shared worker's port, or the dedicated worker
 let warmed = null; // the worker asked to warm up
 let started = null; // Promise of "ready" or "failed"
 let failure = null; // the start's reason, in the page's language, once it failed
@@ -86,9 +88,24 @@ function fail(reason, detail) {
   told = reasonText(offline ? "offline" : reason);
   failure = told ?? (detail || reason);
   setState("failed", failure);
-  worker?.terminate();
+  if (worker instanceof Worker) worker.terminate();
+  else port?.close(); // a shared worker that failed ends itself
   for (const { reject } of pending.values()) reject(engineError("engine_failed", failure));
   pending.clear();
+}
+
+// The engine's worker: a shared one where the browser has them (with an extended
+// lifetime, it outlives the page, and the visit's next page connects to the engine
+// already started: one start a visit), else a dedicated one, started by each page. A page
+// or a test may ask for the dedicated one with <html data-engine-worker="dedicated"> or
+// `globalThis.dominoEngineWorker = "dedicated"` before the start.
+function newWorker(name) {
+  const url = new URL("./engine-worker.js", import.meta.url);
+  const asked = document.documentElement.dataset.engineWorker ?? globalThis.dominoEngineWorker;
+  if (typeof SharedWorker === "function" && asked !== "dedicated") {
+    return new SharedWorker(url, { type: "module", name, extendedLifetime: true });
+  }
+  return new Worker(url, { type: "module", name });
 }
 
 /** Start the engine (once, or afresh after a failure); resolves to "ready" or "failed",
@@ -109,17 +126,20 @@ export function startEngine() {
       () => done("failed", "timeout", `no start in ${startTimeout()} ms`),
       startTimeout(),
     );
-    const url = new URL("./engine-worker.js", import.meta.url);
-    worker = new Worker(url, { type: "module", name: retry ? "retry" : "engine" });
+    worker = newWorker(retry ? "retry" : "engine");
+    port = worker instanceof Worker ? worker : worker.port;
     const own = worker;
-    worker.onmessage = ({ data }) => {
+    port.onmessage = ({ data }) => {
       if (own !== worker) return; // a worker given up for a newer start
       if (data.status === "ready") {
+        document.documentElement.dataset.engineBoot = data.boot;
         done("ready");
       } else if (data.status === "failed") {
         done("failed", data.reason, data.error);
       } else if (data.status === "warmed") {
         document.documentElement.dataset.engineWarm = "done";
+      } else if (data.status === "log") {
+        console.warn(`the rules engine: ${data.text}`);
       } else {
         const waiting = pending.get(data.id);
         if (!waiting) return;
@@ -146,7 +166,7 @@ export function warmEngine() {
   if (failure !== null || warmed === worker) return;
   warmed = worker;
   document.documentElement.dataset.engineWarm = "warming";
-  worker.postMessage({ warm: true });
+  port.postMessage({ warm: true });
 }
 
 /** The engine's answer to `method` with `args`, its errors told in `lang`. */
@@ -156,6 +176,6 @@ export function callEngine(method, args = {}, lang = document.documentElement.la
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, method, args, lang });
+    port.postMessage({ id, method, args, lang });
   });
 }

@@ -2,20 +2,22 @@
 // bytecode compiled at build time (the wheel without its sources), or, if that cannot be
 // had, the wheel itself, imported from source.
 //
-// Started by engine-client.js. Every URL is resolved from this file's own URL, so the
+// Started by engine-client.js, as a shared worker if it can. Every URL is resolved from this file's own URL, so the
 // worker works on every language's pages and below any site path, and nothing is ever
 // asked of another host (Pyodide's packages, lock file and standard library all come
 // from ../pyodide/VERSION/, built by hooks/web_assets.py; the engine from ../engine/).
 //
-// Protocol. In: {id, method, args, lang}. Out: {id, ok: true, value} or
-// {id, ok: false, error, code}, the engine's reply to engine.presentation.web.call(), its error
-// already told in `lang`. Once the start has settled, one status message:
-// {status: "ready"} or {status: "failed", reason, error}, `reason` "wasm" (WebAssembly
-// refused: checked first, since Pyodide would hang), "integrity" (a file's bytes are not
-// the manifest's SHA-256) or "error" (anything else), `error` the JS error text. If the
-// start failed, every request is answered {id, ok: false, code: "engine_failed", error}.
-// In: {warm: true}, the warm-up asked for (see warmNext); out, once it is over:
-// {status: "warmed"}.
+// Protocol, on each page's port (a shared worker's port, or a dedicated worker itself).
+// In: {id, method, args, lang}. Out: {id, ok: true, value} or {id, ok: false, error,
+// code}, the engine's reply to engine.presentation.web.call(), its error already told in
+// `lang`. Once the start has settled (at once, to a page that connects later), one status
+// message: {status: "ready", boot} or {status: "failed", reason, error, boot}, `boot` this
+// start's mark, `reason` "wasm" (WebAssembly refused: checked first, since Pyodide would
+// hang), "integrity" (a file's bytes are not the manifest's SHA-256) or "error" (anything
+// else), `error` the JS error text. If the start failed, every request is answered {id,
+// ok: false, code: "engine_failed", error}, and a shared worker ends. In: {warm: true},
+// the warm-up asked for (see warmNext); out, once it is over: {status: "warmed"}. A shared
+// worker also passes its warnings on to every page: {status: "log", text}.
 // No rule and no reader-visible word lives here: the engine decides and words it all
 // (and engine-client.js words a failed start, from the page's engine.* words).
 //
@@ -280,23 +282,60 @@ async function boot() {
   return (request) => web.call(request);
 }
 
+// This start's mark, sent with its status: pages that get the same mark share one start.
+const startMark = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+// A shared worker (engine-client.js prefers one: it outlives the page that started it,
+// so the next page of the visit is answered without a new start) has a port per page; a
+// dedicated worker is its own and only port.
+const shared = "onconnect" in self; // a SharedWorkerGlobalScope
+const ports = new Set();
+const warmWaiting = new Set(); // the ports that asked for the warm-up, until it is over
+let warmOver = false;
+
+function broadcast(message) {
+  for (const port of ports) port.postMessage(message);
+}
+
+if (shared) {
+  // No page sees a shared worker's console: its warnings are passed on to its pages'.
+  const warn = console.warn.bind(console);
+  console.warn = (...parts) => {
+    warn(...parts);
+    broadcast({ status: "log", text: parts.map(String).join(" ") });
+  };
+}
+
 const started = boot();
 started.then(
-  () => {
-    postMessage({ status: "ready" });
-    pruneCache().catch((error) => console.warn(`the engine's cache: ${error}`));
-  },
+  () => pruneCache().catch((error) => console.warn(`the engine's cache: ${error}`)),
   (error) => {
     console.warn(`the engine could not start: ${error}`);
-    postMessage({ status: "failed", reason: error.reason ?? "error", error: String(error) });
+    // A failed shared worker ends, once its pages have been told: the next page starts
+    // afresh rather than meeting this failure.
+    if (shared) setTimeout(() => self.close(), 0);
   },
 );
 
-// The warm-up: engine.presentation.web's warm_up steps, one a task, run while the page asks nothing
+// A page's port is told how the start went, once it has (at once if it already has).
+function announce(port) {
+  started.then(
+    () => port.postMessage({ status: "ready", boot: startMark }),
+    (error) =>
+      port.postMessage({
+        status: "failed",
+        reason: error.reason ?? "error",
+        error: String(error),
+        boot: startMark,
+      }),
+  );
+}
+
+// The warm-up: engine.presentation.web's warm_up steps, one a task, run while the pages ask nothing
 // (WARM_IDLE_MS after the start or the last reply, and never between a request and its
 // reply), so that the browser's optimising compiler does its work on the engine's hot
 // code before the reader's first review, not during it. A request that comes while a
-// step runs waits for that step only. The engine decides the steps and when they end.
+// step runs waits for that step only. The engine decides the steps and when they end;
+// a worker warms up once, whichever of its pages asked.
 const WARM_IDLE_MS = 250;
 let warmStep = null; // the next step, while the warm-up is asked for and not over
 let warmAsked = false;
@@ -322,10 +361,17 @@ async function warmNext() {
   }
   if (!reply.ok) console.warn(`the engine's warm-up stopped: ${reply.error}`);
   warmStep = null;
-  postMessage({ status: "warmed" });
+  warmOver = true;
+  for (const port of warmWaiting) port.postMessage({ status: "warmed" });
+  warmWaiting.clear();
 }
 
-function warm() {
+function warm(port) {
+  if (warmOver) {
+    port.postMessage({ status: "warmed" });
+    return;
+  }
+  warmWaiting.add(port);
   if (warmAsked) return;
   warmAsked = true;
   started.then(
@@ -337,18 +383,18 @@ function warm() {
   );
 }
 
-self.onmessage = async (event) => {
-  if (event.data?.warm) {
-    warm();
+async function answer(port, data) {
+  if (data?.warm) {
+    warm(port);
     return;
   }
   clearTimeout(warmTimer);
-  const { id, method, args, lang } = event.data;
+  const { id, method, args, lang } = data;
   let call;
   try {
     call = await started;
   } catch (error) {
-    postMessage({ id, ok: false, code: "engine_failed", error: String(error) });
+    port.postMessage({ id, ok: false, code: "engine_failed", error: String(error) });
     return;
   }
   let reply;
@@ -360,6 +406,15 @@ self.onmessage = async (event) => {
     // engine.presentation.web.call never raises for bad input: this is a fault of the engine itself.
     reply = { ok: false, code: "engine_failed", error: String(error) };
   }
-  postMessage({ id, ...reply });
+  port.postMessage({ id, ...reply });
   warmSoon(WARM_IDLE_MS);
-};
+}
+
+function connect(port) {
+  ports.add(port);
+  port.onmessage = (event) => answer(port, event.data);
+  announce(port);
+}
+
+if (shared) self.onconnect = (event) => connect(event.ports[0]);
+else connect(self);
