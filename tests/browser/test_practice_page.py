@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import axe_violations, held_engine, only_this_host, wider_than
+from conftest import axe_violations, end_engine, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.records import replay
@@ -357,6 +357,7 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
         start_game(root, lang)
         wait_ready(page)
         kept = hand(root)
+        end_engine(context, page)  # a later visit: the engine starts again
         held, release = held_engine(context)
         page.reload()
         page.wait_for_function("document.querySelector('.practice__app:not([hidden])')")

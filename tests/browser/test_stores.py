@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from conftest import axe_violations, only_this_host
 
@@ -51,9 +52,10 @@ def spaced(value: str | None) -> str:
 
 
 def open_with_store(page: Any, url: str, key: str, text: str) -> None:
-    """Opens ``url`` with ``text`` stored under ``key`` (the page is loaded twice: once to
-    reach the origin, once to read the store)."""
-    page.goto(url)
+    """Opens ``url`` with ``text`` stored under ``key``: stored from the site's home page
+    (the origin reached, no app on it to write its own store meanwhile, as a page whose
+    engine is already started would), then ``url`` opened to read it."""
+    page.goto(urljoin(url, "/"))
     page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, text])
     page.goto(url)
 
