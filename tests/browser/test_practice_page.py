@@ -347,7 +347,9 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
 ) -> None:
     """Issue 38, item 9: while the engine starts after a reload, the page says the saved
     match is coming back (in the page's language, in view, for as long as it lasts) and
-    shows no set-up form that looks like a fresh start; then the match comes back."""
+    shows no set-up form that looks like a fresh start; then the match comes back.
+    Issue 41: the table as it was last drawn (the engine's view of that very save, kept
+    beside it) is on screen at once, before the engine has started; a move waits."""
     lang = "de"
     w = words(lang)
     context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")
@@ -357,6 +359,7 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
         start_game(root, lang)
         wait_ready(page)
         kept = hand(root)
+        board = root.locator(".practice__layout").inner_html()
         end_engine(context, page)  # a later visit: the engine starts again
         held, release = held_engine(context)
         page.reload()
@@ -372,9 +375,16 @@ def test_a_reload_says_the_match_is_coming_back_while_the_engine_starts(
             assert root.locator(".practice__setup").is_hidden()
             assert root.locator("input:visible, select:visible").count() == 0
             assert root.locator(".practice__app").get_attribute("aria-busy") == "true"
+            # The table as it was, from the browser's storage, the engine still held.
+            assert root.locator(".practice__game").is_visible()
+            assert hand(root) == kept
+            assert root.locator(".practice__layout").inner_html() == board
             page.wait_for_timeout(500)
         violations = axe_violations(page, [ROOT])
         assert violations == [], violations
+        # A tile pressed now waits for the engine: nothing is played, nothing is lost.
+        root.locator(".practice__tile.is-playable").first.click()
+        assert hand(root) == kept
         release()
         root.evaluate("el => { el.dataset.pace = '0'; }")
         wait_ready(page)

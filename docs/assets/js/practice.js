@@ -43,6 +43,10 @@ import {
 
 const STORAGE_KEY = "domino-practice-save";
 const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
+// The table last drawn, {version, lang, save, view}: shown on the next load while the
+// engine starts, if it was drawn from that very save in the page's language.
+const VIEW_KEY = "domino-practice-view";
+const VIEW_VERSION = 1;
 const PACE_KEY = "domino-practice-pace"; // the pace of the computer's moves the reader chose
 const REVIEW_VERSION = 1;
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
@@ -189,7 +193,11 @@ function setup(root) {
 
   // Storage full or refused (private mode): the game goes on without it.
   function store() {
-    if (save) writeStore(STORAGE_KEY, JSON.stringify(save));
+    if (!save) return;
+    const text = JSON.stringify(save);
+    writeStore(STORAGE_KEY, text);
+    const lang = document.documentElement.lang;
+    writeStore(VIEW_KEY, JSON.stringify({ version: VIEW_VERSION, lang, save: text, view }));
   }
 
   const stored = () => readStore(STORAGE_KEY);
@@ -1412,6 +1420,31 @@ function setup(root) {
     say(`${words[`store_${why}`]} ${words.save_lost}`);
   }
 
+  // The table last drawn from the save `text` (VIEW_KEY), drawn again at once: the
+  // engine's own view of that save in the page's language, kept when it was shown. Any
+  // other kept table (another save, language or version; over the bounds; unreadable)
+  // is not shown.
+  function showKept(text) {
+    const kept = readStore(VIEW_KEY);
+    if (kept === null || refusal(kept)) return;
+    try {
+      const data = JSON.parse(kept);
+      const lang = document.documentElement.lang;
+      if (data?.version !== VIEW_VERSION || data.lang !== lang || data.save !== text) return;
+      save = JSON.parse(text);
+      view = data.view;
+      el.game.hidden = false;
+      placeStatus(true);
+      render();
+      placeTable();
+    } catch (error) {
+      console.warn(`the kept table could not be drawn (${error}); the engine draws it`);
+      save = null;
+      view = null;
+      el.game.hidden = true;
+    }
+  }
+
   async function restore(text) {
     const why = refusal(text);
     if (why) {
@@ -1426,10 +1459,12 @@ function setup(root) {
       parsed = text; // the engine says why a save that is not JSON cannot be read
     }
     // While the engine starts to read it back (seconds on a slow machine), the page says
-    // the saved match is coming back, and shows no set-up that looks like a fresh start.
+    // the saved match is coming back, and shows no set-up that looks like a fresh start:
+    // the table as it was last drawn, if it is kept, until the engine's answer replaces it.
     el.form.hidden = true;
     el.app.setAttribute("aria-busy", "true");
     setBusy(true);
+    showKept(text);
     const reply = await ask("practice_view", { save: parsed }, { loading: words.restoring });
     setBusy(false);
     el.app.removeAttribute("aria-busy");
@@ -1444,6 +1479,8 @@ function setup(root) {
       focusTurn();
       return;
     }
+    save = null; // the kept table's, if shown: no match is back
+    view = null;
     if (engineState() === "failed") {
       showSetup();
       return;
