@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import axe_violations, held_engine, only_this_host, wider_than
+from conftest import axe_violations, end_engine, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.words import strings
@@ -690,5 +690,67 @@ def test_a_saved_sheet_the_engine_could_not_read_back_is_not_replaced_without_as
         root.locator(".scorepad__confirm-no").click()
         assert dialog.is_hidden()
         assert page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')") == kept
+    finally:
+        context.close()
+
+
+def test_a_saved_sheet_is_on_screen_before_the_engine_has_started(
+    browser: Any, site_url: str
+) -> None:
+    """Issue 41: on a later visit (the engine's worker gone), the sheet's table as last
+    shown (the engine's view of that very sheet, kept beside it) is on screen at once,
+    the engine held back; nothing to type in or press until the engine has read the
+    sheet, and then the same table. A kept view of another sheet is never shown."""
+    lang = "fr"
+    w = words(lang)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, lang))
+        new_sheet(page, lang, preset="block", players=3, names=("Anna", "", "Bo"))
+        enter_round(page, None, ["3", "7", "8"])
+        sheet = saved(page)
+        shown = table(page)
+        assert shown == expected_table(sheet, lang)
+        assert "7 + 8 − 3 = 12" in shown[0][1]
+        end_engine(context, page)
+        held, release = held_engine(context)
+        page.reload()
+        root = page.locator(ROOT)
+        page.wait_for_function("document.querySelector('.scorepad__table tbody')")
+        page.wait_for_timeout(1000)  # the engine's files are asked for, and held
+        assert held, "the page did not start the engine to read its sheet back"
+        assert root.get_attribute("data-phase") == "restoring"
+        assert status(page) == w["restoring"]
+        assert table(page) == shown
+        assert root.locator(".scorepad__sheet").is_visible()
+        assert root.locator("input:visible, select:visible, button:visible").count() == 0
+        assert root.locator(".scorepad__app").get_attribute("aria-busy") == "true"
+        assert axe_violations(page, [ROOT]) == []
+        release()
+        page.wait_for_function(
+            f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+            timeout=ENGINE_MS,
+        )
+        assert status(page) == w["restored"]
+        assert table(page) == shown
+        assert root.locator("#scorepad-add").is_visible()
+
+        # The sheet changed behind the page (its view kept is of the old one): not shown.
+        other = {**sheet, "names": ["Cleo", "", "Bo"]}
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, json.dumps(other)])
+        end_engine(context, page)
+        held, release = held_engine(context)
+        page.reload()
+        page.wait_for_timeout(1000)
+        assert held
+        assert root.get_attribute("data-phase") == "restoring"
+        assert root.locator(".scorepad__sheet").is_hidden()
+        release()
+        page.wait_for_function(
+            f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+            timeout=ENGINE_MS,
+        )
+        assert table(page) == expected_table(other, lang)
     finally:
         context.close()

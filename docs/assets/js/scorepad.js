@@ -9,7 +9,8 @@
 // new {sheet, view}. The sheet is kept in localStorage after every change and restored on
 // load: while the engine starts to read it back (seconds on a slow machine), the page
 // says so and shows neither the set-up nor the import, so nothing looks like a fresh
-// start and nothing can be typed to be lost. The root's data-phase is "restoring",
+// start and nothing can be typed to be lost; the table last shown for that sheet (kept
+// beside it) is on screen meanwhile, with nothing to type in or press. The root's data-phase is "restoring",
 // "setup" or "sheet", data-busy is "true" while the engine
 // works, data-over is "true" once the match is won or drawn. Whatever would lose entered
 // rounds (a new sheet or an import over a sheet with rounds, removing the last round)
@@ -31,6 +32,10 @@ import {
 import { download, fileRefusal, readStore, refusal, setAside, writeStore } from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
+// The view last shown, {version, lang, sheet, view}: shown on the next load while the
+// engine starts, if it was drawn from that very sheet in the page's language.
+const VIEW_KEY = "domino-scorepad-view";
+const VIEW_VERSION = 1;
 
 const root = document.querySelector(".scorepad");
 if (root) setup(root);
@@ -126,8 +131,13 @@ function setup(root) {
   }
 
   // Storage full or refused: the sheet still works on the page, and can be exported.
+  // Beside it, the view last shown (VIEW_KEY), drawn again on the next load while the
+  // engine starts.
   function store() {
-    writeStore(STORAGE_KEY, JSON.stringify(sheet));
+    const text = JSON.stringify(sheet);
+    writeStore(STORAGE_KEY, text);
+    const lang = document.documentElement.lang;
+    writeStore(VIEW_KEY, JSON.stringify({ version: VIEW_VERSION, lang, sheet: text, view }));
   }
 
   // Asks the reader before a change that loses entered rounds; true if they go ahead.
@@ -513,6 +523,29 @@ function setup(root) {
     say(words.restoring);
   }
 
+  // The table last shown for the saved sheet `raw` (VIEW_KEY), shown again at once while
+  // the engine starts: the engine's own view of that very sheet in the page's language.
+  // Only the table: nothing to type in or press (the stylesheet hides the rest of the
+  // sheet while it is restoring). Any other kept view is not shown.
+  function showKept(raw) {
+    const kept = readStore(VIEW_KEY);
+    if (kept === null || refusal(kept)) return;
+    try {
+      const data = JSON.parse(kept);
+      const lang = document.documentElement.lang;
+      if (data?.version !== VIEW_VERSION || data.lang !== lang || data.sheet !== raw) return;
+      sheet = JSON.parse(raw);
+      view = data.view;
+      render();
+      el.sheet.hidden = false;
+    } catch (error) {
+      console.warn(`the kept sheet could not be drawn (${error}); the engine draws it`);
+      sheet = null;
+      view = null;
+      el.sheet.hidden = true;
+    }
+  }
+
   function restored() {
     el.importField.hidden = false;
     el.app.removeAttribute("aria-busy");
@@ -530,6 +563,7 @@ function setup(root) {
       return;
     }
     toRestoring();
+    showKept(raw);
     let saved;
     try {
       saved = JSON.parse(raw);
@@ -557,6 +591,8 @@ function setup(root) {
     setBusy(false);
     restored();
     if (result === null) {
+      sheet = null; // the kept view's, if shown: no sheet is back
+      view = null;
       toSetup();
       return;
     }
