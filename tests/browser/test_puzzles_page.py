@@ -17,7 +17,14 @@ import json
 from typing import Any
 
 import pytest
-from conftest import COLOUR_RULES, axe_violations, only_this_host, wider_than
+from conftest import (
+    COLOUR_RULES,
+    axe_violations,
+    end_engine,
+    held_engine,
+    only_this_host,
+    wider_than,
+)
 
 from engine.core.words import strings, text
 from engine.features import puzzles
@@ -437,5 +444,55 @@ def test_a_puzzle_solved_before_says_so_at_its_top_on_every_screen(
         assert page.locator(".puzzle__next").is_visible()
         page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
         assert axe_violations(page, [".puzzles"]) == []
+    finally:
+        context.close()
+
+
+def test_the_puzzle_of_the_day_is_on_screen_before_the_engine_has_started(
+    browser: Any, site_url: str
+) -> None:
+    """Issue 41: on a later visit the same day (the engine's worker gone), the puzzle of
+    the day as last shown (the engine's view, kept for that date and language) is on
+    screen at once, the engine held back; a move waits for the engine, whose answer is
+    the same puzzle. In another language, the kept one is not shown."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url(site_url, "pl"))
+        today = shown(page)
+        day = browser_day(page)
+        assert today == puzzles.daily(day).id
+        title = page.locator(".puzzle__title").inner_text()
+        figure = page.locator(".puzzle figure").inner_html()
+        end_engine(context, page)
+        held, release = held_engine(context)
+        page.reload()
+        page.wait_for_function("() => !document.querySelector('.puzzle').hidden")
+        page.wait_for_timeout(1000)  # the engine's files are asked for, and held
+        assert held, "the page did not start the engine"
+        assert page.locator(".puzzle").get_attribute("data-puzzle") == today
+        assert page.locator(".puzzle__title").inner_text() == title
+        assert page.locator(".puzzle figure").inner_html() == figure
+        assert page.locator(".puzzles").get_attribute("data-busy") == "true"
+        # A move now waits: nothing is judged before the engine has started.
+        move = a_wrong_move(next(p for p in PUZZLES if p.id == today))
+        page.locator(f'.puzzle__tray .domino-tile[data-tile="{move.partition("@")[0]}"]').click()
+        end = page.locator(".puzzle__ends .domino-end").first
+        if end.is_visible():
+            end.click()
+        assert page.locator(".puzzle").get_attribute("data-state") == ""
+        release()
+        assert shown(page, today) == today
+        assert page.locator(".puzzle__title").inner_text() == title
+
+        # In German, the Polish puzzle kept is not shown: the engine's answer is awaited.
+        end_engine(context, page)
+        held, release = held_engine(context)
+        page.goto(url(site_url, "de"))
+        page.wait_for_timeout(1000)
+        assert held
+        assert page.locator(".puzzle").is_hidden()
+        release()
+        assert shown(page, today) == today
     finally:
         context.close()

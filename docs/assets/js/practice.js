@@ -33,6 +33,8 @@ import {
 import { reviewPanel } from "./review-panel.js";
 import {
   download,
+  keepView,
+  keptView,
   parsed,
   readStore,
   refusal,
@@ -43,10 +45,9 @@ import {
 
 const STORAGE_KEY = "domino-practice-save";
 const REVIEW_KEY = "domino-practice-review"; // the rounds of the match reviewed so far
-// The table last drawn, {version, lang, save, view}: shown on the next load while the
-// engine starts, if it was drawn from that very save in the page's language.
+// The table last drawn (store.js keepView): shown on the next load while the engine
+// starts, if it was drawn from that very save in the page's language.
 const VIEW_KEY = "domino-practice-view";
-const VIEW_VERSION = 1;
 const PACE_KEY = "domino-practice-pace"; // the pace of the computer's moves the reader chose
 const REVIEW_VERSION = 1;
 const MIN_TILE_PX = 38; // a layout tile is never drawn shorter than this on its long side
@@ -196,8 +197,7 @@ function setup(root) {
     if (!save) return;
     const text = JSON.stringify(save);
     writeStore(STORAGE_KEY, text);
-    const lang = document.documentElement.lang;
-    writeStore(VIEW_KEY, JSON.stringify({ version: VIEW_VERSION, lang, save: text, view }));
+    keepView(VIEW_KEY, text, view);
   }
 
   const stored = () => readStore(STORAGE_KEY);
@@ -1421,18 +1421,13 @@ function setup(root) {
   }
 
   // The table last drawn from the save `text` (VIEW_KEY), drawn again at once: the
-  // engine's own view of that save in the page's language, kept when it was shown. Any
-  // other kept table (another save, language or version; over the bounds; unreadable)
-  // is not shown.
+  // engine's own view of that save in the page's language, kept when it was shown.
   function showKept(text) {
-    const kept = readStore(VIEW_KEY);
-    if (kept === null || refusal(kept)) return;
+    const kept = keptView(VIEW_KEY, text);
+    if (kept === null) return;
     try {
-      const data = JSON.parse(kept);
-      const lang = document.documentElement.lang;
-      if (data?.version !== VIEW_VERSION || data.lang !== lang || data.save !== text) return;
       save = JSON.parse(text);
-      view = data.view;
+      view = kept;
       el.game.hidden = false;
       placeStatus(true);
       render();

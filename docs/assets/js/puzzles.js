@@ -39,11 +39,14 @@ import {
   setupStepper,
   startEngine,
 } from "./page-kit.js";
-import { loadStore, writeStore } from "./store.js";
+import { keepView, keptView, loadStore, writeStore } from "./store.js";
 import { yoursPanel } from "./yours-panel.js";
 
 const VERSION = 1;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// The puzzle of the day as last shown (store.js keepView, for its date): shown at once on
+// a later load that day, in the same language, while the engine starts.
+const DAY_KEY = "domino-puzzle-of-the-day";
 
 /** A streak's seed: any whole number the engine takes (0 to 2^31 - 1). */
 function seed() {
@@ -391,6 +394,7 @@ function setup(root) {
     if (args.date) {
       daily = { id: next.id, date: args.date };
       root.dataset.today = next.id;
+      keepView(DAY_KEY, args.date, next);
     }
     opened(next, { focus });
     // A puzzle solved before (a reload, a return to it) shows as solved: its answer, its
@@ -612,6 +616,23 @@ function setup(root) {
     if (ids.includes(id) && id !== view?.id) open(id, { focus: true });
   });
 
+  // The puzzle of the day as it was last shown today (DAY_KEY): the engine's own view of
+  // it, on screen at once; open(null) asks the engine again (and nothing can be played
+  // until it has answered), and its answer replaces it.
+  function showKeptDay() {
+    const date = readerDate();
+    const kept = keptView(DAY_KEY, date);
+    if (kept === null || !ids.includes(kept.id)) return;
+    try {
+      daily = { id: kept.id, date };
+      opened(kept, { focus: false });
+    } catch (error) {
+      console.warn(`the kept puzzle could not be drawn (${error}); the engine draws it`);
+      daily = null;
+      el.puzzle.hidden = true;
+    }
+  }
+
   root.querySelector(".puzzles__noscript").hidden = true;
   el.app.hidden = false;
   load();
@@ -623,6 +644,7 @@ function setup(root) {
   countStreak();
   rate();
   const wanted = named();
+  showKeptDay();
   open(null).then((first) => {
     if (first && ids.includes(wanted) && wanted !== first.id) open(wanted);
   });

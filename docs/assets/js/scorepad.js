@@ -29,13 +29,21 @@ import {
   showAt,
   startOnInteraction,
 } from "./page-kit.js";
-import { download, fileRefusal, readStore, refusal, setAside, writeStore } from "./store.js";
+import {
+  download,
+  fileRefusal,
+  keepView,
+  keptView,
+  readStore,
+  refusal,
+  setAside,
+  writeStore,
+} from "./store.js";
 
 const STORAGE_KEY = "domino-scorepad-sheet";
-// The view last shown, {version, lang, sheet, view}: shown on the next load while the
-// engine starts, if it was drawn from that very sheet in the page's language.
+// The view last shown (store.js keepView): shown on the next load while the engine
+// starts, if it was drawn from that very sheet in the page's language.
 const VIEW_KEY = "domino-scorepad-view";
-const VIEW_VERSION = 1;
 
 const root = document.querySelector(".scorepad");
 if (root) setup(root);
@@ -136,8 +144,7 @@ function setup(root) {
   function store() {
     const text = JSON.stringify(sheet);
     writeStore(STORAGE_KEY, text);
-    const lang = document.documentElement.lang;
-    writeStore(VIEW_KEY, JSON.stringify({ version: VIEW_VERSION, lang, sheet: text, view }));
+    keepView(VIEW_KEY, text, view);
   }
 
   // Asks the reader before a change that loses entered rounds; true if they go ahead.
@@ -528,14 +535,11 @@ function setup(root) {
   // Only the table: nothing to type in or press (the stylesheet hides the rest of the
   // sheet while it is restoring). Any other kept view is not shown.
   function showKept(raw) {
-    const kept = readStore(VIEW_KEY);
-    if (kept === null || refusal(kept)) return;
+    const kept = keptView(VIEW_KEY, raw);
+    if (kept === null) return;
     try {
-      const data = JSON.parse(kept);
-      const lang = document.documentElement.lang;
-      if (data?.version !== VIEW_VERSION || data.lang !== lang || data.sheet !== raw) return;
       sheet = JSON.parse(raw);
-      view = data.view;
+      view = kept;
       render();
       el.sheet.hidden = false;
     } catch (error) {

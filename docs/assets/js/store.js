@@ -18,6 +18,7 @@
 // A refused store leaves its key (setAside): it moves to KEY-refused, replacing an older
 // refused copy, and the page offers its exact text for download as KEY-refused.json.
 // Storage that is full or refused never stops a page: it goes on without it.
+// keepView and keptView keep the engine's last view beside a page's store (see there).
 
 const bounds = document.getElementById("offline-script")?.dataset ?? {};
 export const MAX_CHARS = Number(bounds.maxStore);
@@ -78,6 +79,33 @@ export function writeStore(key, text) {
     return true;
   } catch {
     return false;
+  }
+}
+
+// A view kept beside what a page stores (a practice save, a score sheet, the day of the
+// puzzle): the engine's own view of it, drawn again at once on the next load while the
+// engine starts, and replaced by the engine's answer. Kept as {version, lang, for, view}:
+// `for` the exact text (or date) it was drawn from, `lang` the page's language.
+const VIEW_VERSION = 1;
+
+/** Keeps `view`, drawn from `text` in the page's language, under `key`. */
+export function keepView(key, text, view) {
+  const lang = document.documentElement.lang;
+  return writeStore(key, JSON.stringify({ version: VIEW_VERSION, lang, for: text, view }));
+}
+
+/** The view kept under `key` if it was drawn from exactly `text` in the page's language
+ * (within the bounds, readable, of this version), else null. */
+export function keptView(key, text) {
+  const kept = readStore(key);
+  if (kept === null || refusal(kept)) return null;
+  try {
+    const data = JSON.parse(kept);
+    const lang = document.documentElement.lang;
+    if (data?.version !== VIEW_VERSION || data.lang !== lang || data.for !== text) return null;
+    return data.view ?? null;
+  } catch {
+    return null;
   }
 }
 
