@@ -463,7 +463,7 @@ def test_the_puzzle_of_the_day_is_on_screen_before_the_engine_has_started(
         day = browser_day(page)
         assert today == puzzles.daily(day).id
         title = page.locator(".puzzle__title").inner_text()
-        figure = page.locator(".puzzle figure").inner_html()
+        figure = page.locator(".puzzle__figure").inner_html()
         end_engine(context, page)
         held, release = held_engine(context)
         page.reload()
@@ -472,7 +472,7 @@ def test_the_puzzle_of_the_day_is_on_screen_before_the_engine_has_started(
         assert held, "the page did not start the engine"
         assert page.locator(".puzzle").get_attribute("data-puzzle") == today
         assert page.locator(".puzzle__title").inner_text() == title
-        assert page.locator(".puzzle figure").inner_html() == figure
+        assert page.locator(".puzzle__figure").inner_html() == figure
         assert page.locator(".puzzles").get_attribute("data-busy") == "true"
         # A move now waits: nothing is judged before the engine has started.
         move = a_wrong_move(next(p for p in PUZZLES if p.id == today))
