@@ -110,6 +110,7 @@ from site_server import (  # noqa: E402
     HOST,
     SiteHandler,
     build_site,
+    end_engine,
     gzipped,
     serve,
 )
@@ -429,23 +430,6 @@ RESTORED_SHOWN = """() => {
 }"""
 RESTORED_READY = """() => document.documentElement.dataset.engine === "ready"
   && document.querySelector(".practice")?.dataset.busy === "false" && performance.now()"""
-
-
-def end_engine(context: Any, page: Any) -> None:
-    """Ends the context's engine shared worker (as the browser does a while after its
-    last page), through the DevTools protocol: the next page starts the engine again."""
-    cdp = context.new_cdp_session(page)
-    try:
-        own = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
-        for target in cdp.send("Target.getTargets")["targetInfos"]:
-            if (
-                target["type"] == "shared_worker"
-                and target["url"].endswith("/engine-worker.js")
-                and target.get("browserContextId") == own
-            ):
-                cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
-    finally:
-        cdp.detach()
 
 
 def run_pages(browser: Any, site: Path) -> dict[str, float]:

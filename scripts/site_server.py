@@ -45,6 +45,27 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+
+def end_engine(context: Any, page: Any) -> None:
+    """Ends the engine's shared worker of ``page``'s browser context (Playwright's), as
+    the browser does a while after its last page, through the DevTools protocol: the next
+    page starts the engine afresh."""
+    cdp = context.new_cdp_session(page)
+    try:
+        own = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+        ended = [
+            cdp.send("Target.closeTarget", {"targetId": target["targetId"]})
+            for target in cdp.send("Target.getTargets")["targetInfos"]
+            if target["type"] == "shared_worker"
+            and target["url"].endswith("/engine-worker.js")
+            and target.get("browserContextId") == own
+        ]
+        if not ended:
+            raise RuntimeError("no engine worker to end")
+    finally:
+        cdp.detach()
+
+
 # Content types by extension, not from the machine's MIME table (module scripts and
 # WebAssembly's streaming compile need the right ones).
 CONTENT_TYPES = {

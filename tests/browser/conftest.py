@@ -15,8 +15,9 @@ Fixtures:
   ``.console_errors`` (console errors and uncaught exceptions, workers' included: the
   shared worker passes its warnings on to its pages), ``.errors()`` (the same, as a new
   list), ``.engine_requests()``.
-- ``end_engine(context, page)``: ends the engine's shared worker, as the browser does
-  a while after its last page; the next page starts the engine afresh.
+- ``scripts.site_server.end_engine(context, page)`` (not here: the benchmarks use it
+  too) ends the engine's shared worker, as the browser does a while after its last
+  page; the next page starts the engine afresh.
 - ``dedicated_engine(context)``: the context's pages start the engine in a dedicated
   worker (engine-client.js's fallback), whose fetches a route can see and change.
 - ``settle(page)``: waits until the page loaded has done its work (what ``networkidle``
@@ -356,25 +357,6 @@ def held_engine(context: Any) -> tuple[list[Any], Any]:
             route.continue_()
 
     return held, release
-
-
-def end_engine(context: Any, page: Any) -> None:
-    """Ends the engine's shared worker (as the browser does once no page has used it for
-    a while), through the DevTools protocol."""
-    cdp = context.new_cdp_session(page)
-    try:
-        own = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
-        targets = cdp.send("Target.getTargets")["targetInfos"]
-        ended = [
-            cdp.send("Target.closeTarget", {"targetId": t["targetId"]})
-            for t in targets
-            if t["type"] == "shared_worker"
-            and t["url"].endswith("/engine-worker.js")
-            and t.get("browserContextId") == own
-        ]
-        assert ended, "no engine worker to end"
-    finally:
-        cdp.detach()
 
 
 def dedicated_engine(context: Any) -> None:

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import axe_violations, end_engine, held_engine, only_this_host, wider_than
+from conftest import axe_violations, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.records import replay
 from engine.core.words import strings
 from engine.presentation.views.practice import game_view as practice_view
+from scripts.site_server import end_engine
 
 STORAGE_KEY = "domino-practice-save"
 ROOT = ".practice"

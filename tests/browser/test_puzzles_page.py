@@ -20,7 +20,6 @@ import pytest
 from conftest import (
     COLOUR_RULES,
     axe_violations,
-    end_engine,
     held_engine,
     only_this_host,
     wider_than,
@@ -31,6 +30,7 @@ from engine.features import puzzles
 from engine.lang import LANGUAGES
 from engine.presentation.views import puzzles as view
 from hooks import puzzles_page
+from scripts.site_server import end_engine
 
 STORAGE = puzzles_page.STORAGE_KEY
 ANSWER_MS = 90_000  # the first request waits for the engine's start

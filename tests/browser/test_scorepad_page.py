@@ -16,13 +16,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import axe_violations, end_engine, held_engine, only_this_host, wider_than
+from conftest import axe_violations, held_engine, only_this_host, wider_than
 
 from engine import DominoError
 from engine.core.words import strings
 from engine.features import scorepad
 from engine.lang import LANGUAGES
 from engine.presentation.views.scorepad import score_sheet
+from scripts.site_server import end_engine
 
 STORAGE_KEY = "domino-scorepad-sheet"
 ROOT = ".scorepad"
@@ -694,6 +695,14 @@ def test_a_saved_sheet_the_engine_could_not_read_back_is_not_replaced_without_as
         context.close()
 
 
+def wait_sheet(page: Any) -> None:
+    """Waits until the engine has answered with the sheet (the page idle, showing it)."""
+    page.wait_for_function(
+        f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
+        timeout=ENGINE_MS,
+    )
+
+
 def test_a_saved_sheet_is_on_screen_before_the_engine_has_started(
     browser: Any, site_url: str
 ) -> None:
@@ -728,10 +737,7 @@ def test_a_saved_sheet_is_on_screen_before_the_engine_has_started(
         assert root.locator(".scorepad__app").get_attribute("aria-busy") == "true"
         assert axe_violations(page, [ROOT]) == []
         release()
-        page.wait_for_function(
-            f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
-            timeout=ENGINE_MS,
-        )
+        wait_sheet(page)
         assert status(page) == w["restored"]
         assert table(page) == shown
         assert root.locator("#scorepad-add").is_visible()
@@ -747,10 +753,7 @@ def test_a_saved_sheet_is_on_screen_before_the_engine_has_started(
         assert root.get_attribute("data-phase") == "restoring"
         assert root.locator(".scorepad__sheet").is_hidden()
         release()
-        page.wait_for_function(
-            f"{IDLE} && document.querySelector('.scorepad').dataset.phase === 'sheet'",
-            timeout=ENGINE_MS,
-        )
+        wait_sheet(page)
         assert table(page) == expected_table(other, lang)
     finally:
         context.close()
