@@ -29,9 +29,13 @@ def stored(page: Any) -> dict[str, Any]:
 
 
 def ready(page: Any) -> None:
-    """Wait until the engine has told the rating (the panel's buttons are live)."""
+    """Wait until the engine has told the rating (the panel's buttons are live) and
+    answered every request of the page's start (the page is not busy: a press while it
+    is, as in the second the puzzle of the day kept from before is asked again, is
+    ignored)."""
     page.wait_for_function(
-        "() => !document.querySelector('.puzzles__streak-start').disabled",
+        "() => !document.querySelector('.puzzles__streak-start').disabled"
+        " && document.querySelector('.puzzles').dataset.busy === 'false'",
         timeout=ANSWER_MS,
     )
 
