@@ -2,10 +2,11 @@
 // bytecode compiled at build time (the wheel without its sources), or, if that cannot be
 // had, the wheel itself, imported from source.
 //
-// Started by engine-client.js, as a shared worker if it can. Every URL is resolved from this file's own URL, so the
-// worker works on every language's pages and below any site path, and nothing is ever
-// asked of another host (Pyodide's packages, lock file and standard library all come
-// from ../pyodide/VERSION/, built by hooks/web_assets.py; the engine from ../engine/).
+// Started by engine-client.js, as a shared worker if it can. Every URL is resolved from
+// this file's own URL, so the worker works on every language's pages and below any site
+// path, and nothing is ever asked of another host (Pyodide's packages, lock file and
+// standard library all come from ../pyodide/VERSION/, built by hooks/web_assets.py; the
+// engine from ../engine/).
 //
 // Protocol, on each page's port (a shared worker's port, or a dedicated worker itself).
 // In: {id, method, args, lang}. Out: {id, ok: true, value} or {id, ok: false, error,

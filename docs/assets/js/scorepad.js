@@ -10,8 +10,8 @@
 // load: while the engine starts to read it back (seconds on a slow machine), the page
 // says so and shows neither the set-up nor the import, so nothing looks like a fresh
 // start and nothing can be typed to be lost; the table last shown for that sheet (kept
-// beside it) is on screen meanwhile, with nothing to type in or press. The root's data-phase is "restoring",
-// "setup" or "sheet", data-busy is "true" while the engine
+// beside it) is on screen meanwhile, with nothing to type in or press. The root's
+// data-phase is "restoring", "setup" or "sheet", data-busy is "true" while the engine
 // works, data-over is "true" once the match is won or drawn. Whatever would lose entered
 // rounds (a new sheet or an import over a sheet with rounds, removing the last round)
 // asks first, in a modal <dialog>: Escape or the "keep" button changes nothing.
