@@ -101,6 +101,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlog, when imported as scripts.*
 
 import benchlog  # noqa: E402
 from site_server import (  # noqa: E402

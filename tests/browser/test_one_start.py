@@ -23,17 +23,10 @@ from conftest import ENGINE_TIMEOUT_MS, Served
 from test_csp import LISTEN, VIOLATIONS, _policy
 from test_offline import CONTROLLED, engine_cached, engine_urls, start_practice
 
+from scripts.bench_browser import PUZZLE_SHOWN
 from scripts.site_server import end_engine
 
 BOOT = "() => document.documentElement.dataset.engineBoot ?? null"
-# The puzzle of the day is on screen: the engine's answer for the reader's date shown (as
-# scripts/bench_browser.py waits for it; a test cannot import that script's helpers).
-PUZZLE_SHOWN = """() => {
-  const root = document.querySelector(".puzzles");
-  const puzzle = document.querySelector(".puzzle");
-  return !!root && root.dataset.busy === "false" && !!root.dataset.today
-    && puzzle?.dataset.puzzle === root.dataset.today;
-}"""
 # The try-it figure's move shown (its status says the engine's caption).
 MOVED = """() => !!document.querySelector(".domino-try figure svg .domino-last[data-tile='4-4']")"""
 
