@@ -279,11 +279,11 @@ def engine_stdlib() -> Path:
 
 def compiled_engine(wheel: Path, version: str) -> Path:
     """The engine's bytecode for Pyodide: the wheel with its modules compiled, sourceless
-    (``engine/*.pyc``), to unpack into site-packages; compiled now or found in the
+    (``engine/*.pyc``), imported from the archive itself; compiled now or found in the
     cache."""
     key = f"{version}-{_sha256(wheel)[:16]}-{_sha256(COMPILER)[:8]}-{DEFLATE}"
     name = f"{wheel.name.split('-')[0]}-pyc-pyodide-{version}.zip"
-    return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--site-packages", download=True)
+    return _compile(wheel, name, BYTECODE_CACHE_DIR, key, "--engine", download=True)
 
 
 def build_wheel(out_dir: Path) -> Path:

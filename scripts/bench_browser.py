@@ -33,7 +33,13 @@ throttled, the service worker with a budget of its own: ServiceWorkerThrottle):
 - ours: a rules page (``--page``, default ``fr/block/``) is loaded; then the measured
   action (``--action``, see ACTIONS) is timed from the reader's first interaction to the
   engine's first answer: by default the try-it figure's first move (``ping``: a bare
-  ``startEngine()`` and first ``callEngine("ping")``).
+  ``startEngine()`` and first ``callEngine("ping")``); its engine bytes from the
+  server's log (each run its own port).
+- then each side's returning visit, in the same context: stock, the bare page again
+  (its HTTP and code caches filled); ours, once the engine's files and snapshot are
+  kept and the service worker is active, the engine's worker ended (as the browser ends
+  it a while after the last page), the page and its action again, which must restore
+  the snapshot (``<html data-engine-from>``).
 
 With ``--visits``, each run also serves the site on a port of its own (a fresh origin: no
 service worker yet) and, in a fresh context, times the practice page from navigation to
@@ -114,6 +120,7 @@ from site_server import (  # noqa: E402
     end_engine,
     gzipped,
     serve,
+    wait_until,
 )
 
 from engine.core.rules import PRESETS  # noqa: E402
@@ -365,6 +372,17 @@ ENGINE_CACHED = f"""async () => {{
 }}"""
 
 
+# What a returning visit finds: the engine's files and its snapshot cached, the service
+# worker active.
+RETURN_READY = f"""async () => {{
+  const files = await caches.open({json.dumps(ENGINE_CACHE)});
+  const snapshots = await caches.open({json.dumps(ENGINE_CACHE + "-snapshot")});
+  const worker = (await navigator.serviceWorker.getRegistration())?.active;
+  return (await files.keys()).length >= 6 && (await snapshots.keys()).length === 1
+    && worker?.state === "activated";
+}}"""
+
+
 def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, dict]:
     """In a fresh context on a fresh origin: a first visit, then (once the worker has
     cached the engine's files) a second, online or with the server stopped and the
@@ -375,7 +393,7 @@ def _first_then_second(browser: Any, site: Path, offline: bool) -> tuple[dict, d
     try:
         page = context.new_page()
         first = time_practice_visit(page, url)
-        page.wait_for_function(ENGINE_CACHED, timeout=TIMEOUT_MS)
+        wait_until(page, ENGINE_CACHED, None, TIMEOUT_MS)
         page.evaluate("localStorage.clear()")  # a new match, not the saved one
         if offline:
             server.shutdown()
@@ -539,7 +557,7 @@ def run_fetches(browser: Any, site: Path) -> dict[str, Any]:
         controlled_at_start = page.evaluate("navigator.serviceWorker.controller !== null")
         timed = page.evaluate(ACTIONS["practice"], "")
         assert timed["ok"], timed
-        page.wait_for_function(ENGINE_CACHED, timeout=TIMEOUT_MS)
+        wait_until(page, ENGINE_CACHED, None, TIMEOUT_MS)
         page.wait_for_timeout(500)  # the last events
     finally:
         context.close()
@@ -656,14 +674,28 @@ def run_stock(browser: Any, url: str, network: str = "local") -> dict[str, Any]:
         done = page.evaluate("window.benchDone")
         assert done["ok"], done
         page.wait_for_timeout(100)  # the last requestfinished events
-        return {"ms": done["ms"], "bytes": sum(size for _, size, _ in wire.rows)}
+        first = {"ms": done["ms"], "bytes": sum(size for _, size, _ in wire.rows)}
+        # A returning visit: the same page again in the same context (its HTTP and code
+        # caches filled).
+        sent = len(wire.rows)
+        page.goto("about:blank")
+        page.goto(url + "stock/")
+        page.wait_for_function("window.benchDone", timeout=TIMEOUT_MS)
+        done = page.evaluate("window.benchDone")
+        assert done["ok"], done
+        page.wait_for_timeout(100)
+        returning = sum(size for _, size, _ in wire.rows[sent:])
+        return first | {"returning_ms": done["ms"], "returning_bytes": returning}
     finally:
         context.close()
 
 
 def run_ours(
-    browser: Any, url: str, path: str, action: str, network: str = "local"
+    browser: Any, site: Path, path: str, action: str, network: str = "local"
 ) -> dict[str, Any]:
+    """A first visit's start (the engine's bytes from the server's log: Playwright does
+    not see a shared worker's fetches), then a returning visit's (see above)."""
+    server, url, log = _serve_logged(site)
     context = browser.new_context()
     try:
         context.add_init_script(LONGTASKS)
@@ -680,14 +712,31 @@ def run_ours(
         tasks = page.evaluate("window.__longtasks")
         assert hosts == {url.split("/")[2]}, hosts
         after = [d for start, d in tasks if start + d >= timed["t0"]]
-        return {
+        engine_bytes = sum(size for p, _, size in log if p.startswith(ENGINE_PATHS))
+        first = {
             "ms": timed["t1"] - timed["t0"],
             "longest_task_ms": max((d for _, d in tasks), default=0.0),
             "longest_task_after_interaction_ms": max(after, default=0.0),
             **wire.split(),
+            "engine_bytes": engine_bytes,
         }
+        # A returning visit, as a day later: the engine's files and snapshot kept, the
+        # service worker installed, the engine's worker ended (as a while after the last
+        # page); then the same page and action again.
+        wait_until(page, RETURN_READY, None, TIMEOUT_MS)
+        end_engine(context, page)
+        sent = len(log)
+        page.goto(url + path, wait_until="load")
+        again = page.evaluate(ACTIONS[action], url + "assets/js/engine-client.js")
+        assert again["ok"], again
+        assert page.evaluate("document.documentElement.dataset.engineFrom") == "snapshot"
+        page.wait_for_timeout(100)
+        returning = sum(size for p, _, size in log[sent:] if p.startswith(ENGINE_PATHS))
+        return first | {"returning_ms": again["t1"] - again["t0"], "returning_bytes": returning}
     finally:
         context.close()
+        server.shutdown()
+        server.server_close()
 
 
 # In TASK_PAGES' follow-ups: waits until the app's root says the engine's answer is shown.
@@ -847,6 +896,14 @@ def summarize_starts(
         "ours_median_ms": _median(ours_ms),
         "ours_range_ms": [round(min(ours_ms)), round(max(ours_ms))],
         "ratio": round(statistics.median(ours_ms) / statistics.median(stock_ms), 3),
+        "stock_returning_median_ms": _median([r["returning_ms"] for r in stock]),
+        "ours_returning_median_ms": _median([r["returning_ms"] for r in ours]),
+        "returning_ratio": round(
+            statistics.median([r["returning_ms"] for r in ours])
+            / statistics.median([r["returning_ms"] for r in stock]),
+            3,
+        ),
+        "ours_returning_bytes": _median([r["returning_bytes"] for r in ours]),
         "stock_bytes": _median([r["bytes"] for r in stock]),
         **{k: _median([r[k] for r in ours]) for k in ("engine_bytes", "page_bytes")},
         "precache_bytes": _median([r["precache_bytes"] for r in ours]),
@@ -868,8 +925,12 @@ def print_start_summary(s: dict[str, Any], page: str, action: str) -> None:
         f" median {s['ours_median_ms']} ms"
         f" (range {s['ours_range_ms'][0]}–{s['ours_range_ms'][1]})\n"
         f"[{s['network']}] ratio ours/stock: {s['ratio']:.2f} (aim ≤ {aim})\n"
+        f"[{s['network']}] a returning visit (everything cached): stock"
+        f" {s['stock_returning_median_ms']} ms, ours {s['ours_returning_median_ms']} ms"
+        f" (from the engine's snapshot; {s['ours_returning_bytes']} bytes of engine files"
+        f" over the network), ratio {s['returning_ratio']:.2f} (aim ≤ 0.25)\n"
         f"[{s['network']}] over the network (compressed): stock {s['stock_bytes'] / mb:.2f} MB;"
-        f" ours: the engine's files {s['engine_bytes'] / mb:.2f} MB (aim ≤ 5),"
+        f" ours: the engine's files {s['engine_bytes'] / mb:.2f} MB (aim ≤ 4.5),"
         f" the page {s['page_bytes'] / mb:.2f} MB,"
         f" the service worker's precache meanwhile {s['precache_bytes'] / mb:.2f} MB\n"
         f"[{s['network']}] longest main-thread task on the page: {s['longest_task_ms']} ms"
@@ -1022,7 +1083,7 @@ def main(argv: list[str] | None = None) -> int:
                     for network, (stock, ours) in starts.items():
                         throttle.network = network
                         stock.append(run_stock(browser, url, network))
-                        ours.append(run_ours(browser, url, args.page, args.action, network))
+                        ours.append(run_ours(browser, site, args.page, args.action, network))
                         for what, r in (("stock", stock[-1]), ("ours", ours[-1])):
                             row = {"what": what, "network": network, "run": run}
                             row |= {k: round(v, 1) for k, v in r.items()}
@@ -1031,7 +1092,8 @@ def main(argv: list[str] | None = None) -> int:
                             else:
                                 print(
                                     f"run {run} [{network}]: {what:5} {r['ms']:7.0f} ms,"
-                                    f" {(r.get('bytes') or r['engine_bytes']) / 1e6:5.2f} MB"
+                                    f" {(r.get('bytes') or r['engine_bytes']) / 1e6:5.2f} MB;"
+                                    f" returning {r['returning_ms']:7.0f} ms"
                                 )
                     throttle.network = "local"
                     if args.visits:

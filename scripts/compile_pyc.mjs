@@ -6,10 +6,11 @@
 //     as zipimport reads it from /lib/pythonXY.zip); a .py that does not compile is kept
 //     as source; every other file is copied as it is. Compiled as `python -OO` does
 //     (optimize=2: no docstrings, no asserts), a fifth smaller.
-//   node scripts/compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP --site-packages
-//     A wheel: OUT_ZIP is the wheel without its sources, unpacked where the wheel is
-//     (site-packages): each .py replaced by its .pyc (sourceless, pkg/mod.pyc), its other
-//     files (the .dist-info) kept; compiled without docstrings (which nothing in the
+//   node scripts/compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP --engine
+//     A wheel: OUT_ZIP is the wheel without its sources, imported from the archive itself
+//     at ENGINE_ARCHIVE (as engine-worker.js puts it): each .py replaced by its .pyc
+//     (sourceless, pkg/mod.pyc), its other files (the .dist-info) kept; compiled without
+//     docstrings (which nothing in the
 //     engine reads at run time: a third smaller once compressed) but with its asserts.
 //
 // Bytecode is unchecked-hash .pyc: no timestamp, so the output depends only on the input,
@@ -22,8 +23,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, inZip, outZip, mode] = process.argv.slice(2);
-if (!outZip || (mode && mode !== "--site-packages")) {
-  console.error("usage: node compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP [--site-packages]");
+if (!outZip || (mode && mode !== "--engine")) {
+  console.error("usage: node compile_pyc.mjs PYODIDE_DIR IN_ZIP OUT_ZIP [--engine]");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -32,16 +33,19 @@ const pyodide = await loadPyodide({
   env: { PYTHONNODEBUGRANGES: "1" },
 });
 pyodide.FS.writeFile("/tmp/in.zip", fs.readFileSync(inZip));
-pyodide.globals.set("SITE_PACKAGES", mode === "--site-packages");
+// Where engine-worker.js (and pack_stdlib.mjs) put the engine's bytecode archive.
+const ENGINE_ARCHIVE = "/lib/engine.zip";
+pyodide.globals.set("ENGINE", mode === "--engine" ? ENGINE_ARCHIVE : null);
 
 const counts = await pyodide.runPythonAsync(`
 import ast, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
 
-if SITE_PACKAGES:
-    # Where the page's worker unpacks the engine: code objects name their files there.
-    root = next(p for p in sys.path if p.endswith("site-packages"))
+if ENGINE:
+    # The archive the page's worker imports the engine from: code objects name their
+    # files in it, as zipimport does.
+    root = ENGINE
 else:
     # The path the stdlib has in Pyodide's file system, as zipimport names its files.
     root = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
@@ -78,7 +82,7 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile(
         if name.endswith(".py"):
             path = f"{root}/{name}"
             try:
-                if SITE_PACKAGES:
+                if ENGINE:
                     code = compile(without_docstrings(data, path), path, "exec", dont_inherit=True)
                 else:
                     code = compile(data, path, "exec", dont_inherit=True, optimize=2)

@@ -5,9 +5,9 @@
 //
 // Pyodide (the npm package in PYODIDE_DIR) boots under Node with STDLIB_ZIP as its
 // standard library (the whole one, compiled to .pyc by compile_pyc.mjs), then does what
-// the page's worker does (engine-worker.js): unpacks the engine's bytecode into
-// site-packages and imports engine.presentation.web (and unpacks the wheel, its fallback, elsewhere, so
-// that what unpacking a wheel imports is kept too). Then scripts/stdlib_probe.py sends every
+// the page's worker does (engine-worker.js): puts the engine's bytecode archive at
+// /lib/engine.zip, imports engine.presentation.web from it (and unpacks the wheel, its
+// fallback, elsewhere, so that what unpacking a wheel imports is kept too). Then scripts/stdlib_probe.py sends every
 // kind of request the pages make through engine.presentation.web.call, in every language, and a
 // Python error is raised into JavaScript and caught (the path a fault takes). Every
 // module then in sys.modules that was loaded from the standard library's zip is kept:
@@ -36,11 +36,9 @@ const pyodide = await loadPyodide({
   stdLibURL: path.resolve(stdlibZip),
 });
 // As engine-worker.js starts the engine.
-const sitePackages = pyodide.runPython(
-  "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
-);
 const bytes = (file) => new Uint8Array(fs.readFileSync(file));
-pyodide.unpackArchive(bytes(bytecode), "zip", { extractDir: sitePackages });
+pyodide.FS.writeFile("/lib/engine.zip", bytes(bytecode));
+pyodide.runPython("import sys; sys.path.append('/lib/engine.zip')");
 pyodide.unpackArchive(bytes(wheel), "wheel", { extractDir: "/tmp/fallback" });
 pyodide.pyimport("engine.presentation.web");
 // A Python error crossing into JavaScript (how an engine fault would reach the worker).

@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -44,6 +45,20 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
+
+
+def wait_until(page: Any, function: str, arg: Any = None, timeout_ms: float = 180_000) -> Any:
+    """Evaluates ``function`` (JavaScript, a function or an expression, which may be or
+    return a promise) in ``page`` every 50 ms until its value is truthy, and returns that
+    value; raises ``TimeoutError`` after ``timeout_ms``. Playwright's ``wait_for_function``
+    does not wait for a promise (it is truthy at once), so an asynchronous check (the
+    Cache Storage's) needs this."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not (value := page.evaluate(function, arg)):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout_ms:.0f} ms: {function[:120]}")
+        page.wait_for_timeout(50)
+    return value
 
 
 def end_engine(context: Any, page: Any) -> None:

@@ -663,8 +663,10 @@ def check_text(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def load_puzzles() -> tuple[Puzzle, ...]:
-    """The site's puzzles (:data:`DATA`)."""
-    return read(DATA.read_text(encoding="utf-8"))
+    """The site's puzzles (:data:`DATA`), read through the module's loader: from the
+    file beside it, or from the archive the engine is imported from (in the browser)."""
+    loader: Any = __spec__.loader  # a directory's or a zip archive's: both read data
+    return read(loader.get_data(str(DATA)).decode("utf-8"))
 
 
 def by_id(ident: object) -> Puzzle:

@@ -36,6 +36,7 @@ from conftest import ENGINE_TIMEOUT_MS, Served, dedicated_engine, wait_for_engin
 from engine.core.words import strings
 from hooks.kit import ENGINE_CACHE
 from hooks.offline import write_service_worker
+from scripts.site_server import wait_until
 
 CLIENT = "assets/js/engine-client.js"
 
@@ -166,8 +167,8 @@ def wait_cached(page: Any, url: str, digest: str | None) -> None:
     check = (
         f"h[{json.dumps(url)}] === {json.dumps(digest)}" if digest else f"!({json.dumps(url)} in h)"
     )
-    page.wait_for_function(
-        f"(async () => ({CACHE_HASHES})())().then((h) => {check})", timeout=ENGINE_TIMEOUT_MS
+    wait_until(
+        page, f"(async () => ({CACHE_HASHES})())().then((h) => {check})", None, ENGINE_TIMEOUT_MS
     )
 
 

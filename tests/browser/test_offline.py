@@ -35,6 +35,7 @@ from conftest import ENGINE_TIMEOUT_MS, Served, wait_for_engine
 from engine.core.words import strings
 from hooks import kit
 from hooks.offline import write_service_worker
+from scripts.site_server import wait_until
 
 LANGS = ("en", "de")
 SEARCH = {"en": "spinner", "de": "dänischen"}
@@ -206,10 +207,12 @@ def test_after_one_visit_the_site_works_offline_in_two_languages(
 
 def engine_cached(page: Any, urls: set[str]) -> None:
     """Waits until every URL of ``urls`` is in the worker's engine cache."""
-    page.wait_for_function(
+    wait_until(
+        page,
         f"(async () => {{ const got = await ({ENGINE_CACHE})();"
         f" return {json.dumps(sorted(urls))}.every((u) => got.includes(u)); }})()",
-        timeout=ENGINE_TIMEOUT_MS,
+        None,
+        ENGINE_TIMEOUT_MS,
     )
 
 
@@ -286,10 +289,12 @@ def test_a_new_build_is_offered_and_never_mixed_with_the_old(context: Any, serve
     context.set_offline(True)
     page.goto(served.url + lang_path(lang, "practice"))
     play_a_move(page, lang)
-    page.wait_for_function(
+    wait_until(
+        page,
         f"(async () => JSON.stringify((await ({ENGINE_CACHE})()).sort())"
         f" === {json.dumps(json.dumps(sorted(new_urls), separators=(',', ':')))})()",
-        timeout=ENGINE_TIMEOUT_MS,
+        None,
+        ENGINE_TIMEOUT_MS,
     )
 
 

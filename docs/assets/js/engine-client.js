@@ -8,7 +8,8 @@
 // worker (see newWorker), and marks <html data-engine="loading">, then "ready" or
 // "failed", so pages, tests and assistive scripts can follow the start; once it is
 // ready, <html data-engine-boot> is the start's mark: two pages with the same mark share
-// one start. callEngine() starts the engine if needed and resolves to the reply's value;
+// one start, and <html data-engine-from> says whether it restored a snapshot ("snapshot")
+// or started from the engine's files ("files"). callEngine() starts the engine if needed and resolves to the reply's value;
 // on an error it rejects with an Error whose `.code` is the engine's error code,
 // `.message` its text in the request's language and `.field` the id of the form control
 // it concerns, or null.
@@ -134,6 +135,7 @@ export function startEngine() {
       if (own !== worker) return; // a worker given up for a newer start
       if (data.status === "ready") {
         document.documentElement.dataset.engineBoot = data.boot;
+        document.documentElement.dataset.engineFrom = data.from;
         done("ready");
       } else if (data.status === "failed") {
         done("failed", data.reason, data.error);

@@ -12,8 +12,8 @@
 // In: {id, method, args, lang}. Out: {id, ok: true, value} or {id, ok: false, error,
 // code}, the engine's reply to engine.presentation.web.call(), its error already told in
 // `lang`. Once the start has settled (at once, to a page that connects later), one status
-// message: {status: "ready", boot} or {status: "failed", reason, error, boot}, `boot` this
-// start's mark, `reason` "wasm" (WebAssembly refused: checked first, since Pyodide would
+// message: {status: "ready", boot, from} or {status: "failed", reason, error, boot}, `boot`
+// this start's mark, `from` "snapshot" or "files" (see Snapshots below), `reason` "wasm" (WebAssembly refused: checked first, since Pyodide would
 // hang), "integrity" (a file's bytes are not the manifest's SHA-256) or "error" (anything
 // else), `error` the JS error text. If the start failed, every request is answered {id,
 // ok: false, code: "engine_failed", error}, and a shared worker ends. In: {warm: true},
@@ -45,6 +45,18 @@
 // WebAssembly, most of the bytes, gets the whole bandwidth first, and its compiling does
 // not wait for files Python needs only later. Pyodide's own fetches are answered from
 // these downloads.
+//
+// Snapshots: a start from the files (Pyodide's own, then the engine imported) ends with a
+// copy of the WebAssembly memory (Pyodide's memory snapshot), kept in the Cache Storage
+// SNAPSHOT_CACHE under a key naming every file it was made from; the next start (a later
+// visit, once this worker has ended) restores it instead of starting Python and importing
+// the engine again, and then unpacks the engine's files only for what the engine reads
+// lazily (its language tables, its puzzles). It is checked against the SHA-256 kept with
+// it; one that is damaged, of other files or fails to restore is deleted and the start
+// goes on from the files. The random generator is seeded afresh after a restore. A
+// snapshot is some 31 MB, more than half of it empty pages: it is kept without them
+// (packSnapshot), about 14 MB, not compressed (inflating it would take longer than the
+// start it saves).
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
@@ -196,6 +208,130 @@ async function fetchEngineFile(name, hash, after = null) {
   return response.arrayBuffer();
 }
 
+// Snapshots (see the top): their cache, and the version of what a start does before it
+// takes one (a change to boot()'s steps up to makeMemorySnapshot changes it).
+const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_CACHE = (cache) => `${cache}-snapshot`;
+const SNAPSHOT_HASH = "x-snapshot-sha256";
+const KEEP_AFTER_MS = 1500;
+// Where the engine's bytecode archive is put, and imported from (scripts/compile_pyc.mjs
+// names the code's files in it).
+const ENGINE_ARCHIVE = "/lib/engine.zip";
+
+// A snapshot without its empty pages: its length and page count (two little-endian
+// 32-bit words), a byte a page (1: kept), then the kept pages in order.
+const PAGE = 65536;
+
+function isEmpty(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+function packSnapshot(bytes) {
+  const pages = Math.ceil(bytes.length / PAGE);
+  const kept = new Uint8Array(pages);
+  let size = 8 + pages;
+  for (let page = 0; page < pages; page++) {
+    const start = page * PAGE;
+    const end = Math.min(start + PAGE, bytes.length);
+    if (!isEmpty(bytes, start, end)) {
+      kept[page] = 1;
+      size += end - start;
+    }
+  }
+  const packed = new Uint8Array(size);
+  const head = new DataView(packed.buffer);
+  head.setUint32(0, bytes.length, true);
+  head.setUint32(4, pages, true);
+  packed.set(kept, 8);
+  let at = 8 + pages;
+  for (let page = 0; page < pages; page++) {
+    if (!kept[page]) continue;
+    const part = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length));
+    packed.set(part, at);
+    at += part.length;
+  }
+  return packed;
+}
+
+// The snapshot packSnapshot packed; throws if `packed` is not one.
+function unpackSnapshot(packed) {
+  const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const length = head.getUint32(0, true);
+  const pages = head.getUint32(4, true);
+  if (pages !== Math.ceil(length / PAGE)) throw new Error("not a packed snapshot");
+  const kept = packed.subarray(8, 8 + pages);
+  const bytes = new Uint8Array(length);
+  let at = 8 + pages;
+  for (let page = 0; page < pages; page++) {
+    if (!kept[page]) continue;
+    const start = page * PAGE;
+    const size = Math.min(PAGE, length - start);
+    if (at + size > packed.length) throw new Error("a packed snapshot cut short");
+    bytes.set(packed.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("a packed snapshot too long");
+  return bytes;
+}
+
+// The snapshot's URL for this build: it names Pyodide's files, the standard library and
+// the engine's bytecode it was made from.
+function snapshotURL(manifest) {
+  const runtime = manifest.runtime_sha256 ?? {};
+  const parts = [
+    `f${SNAPSHOT_FORMAT}`,
+    manifest.pyodide,
+    (runtime["pyodide.asm.wasm"] ?? "none").slice(0, 16),
+    (runtime["pyodide.asm.mjs"] ?? "none").slice(0, 16),
+    manifest.stdlib_sha256.slice(0, 16),
+    manifest.bytecode_sha256.slice(0, 16),
+  ];
+  return new URL(`snapshot?v=${parts.join("-")}`, ENGINE).href;
+}
+
+// The snapshot cache, or null (no Cache Storage, or it cannot be opened).
+async function openSnapshots(manifest) {
+  if (!self.caches || typeof manifest.cache !== "string" || !manifest.cache) return null;
+  return caches.open(SNAPSHOT_CACHE(manifest.cache)).catch(() => null);
+}
+
+// This build's snapshot, its bytes checked and unpacked, or null. Snapshots of other
+// builds are dropped, and so is this build's if it is damaged.
+async function readSnapshot(snapshots, url) {
+  if (!snapshots || fetchMode === "reload") return null;
+  try {
+    for (const request of await snapshots.keys()) {
+      if (request.url !== url) await snapshots.delete(request);
+    }
+    const found = await snapshots.match(url);
+    if (!found) return null;
+    const packed = new Uint8Array(await found.arrayBuffer());
+    if ((await sha256(packed)) === found.headers.get(SNAPSHOT_HASH)) {
+      return unpackSnapshot(packed);
+    }
+    console.warn("the engine's snapshot is damaged; started from its files");
+  } catch (error) {
+    console.warn(`the engine's snapshot could not be read (${error}); started from its files`);
+  }
+  await snapshots.delete(url).catch(() => {});
+  return null;
+}
+
+// Kept for the next start, packed, with its SHA-256, once the start's first answers have
+// gone (it takes the thread a while); a store that fails (a full disk) is told and
+// changes nothing.
+async function keepSnapshot(snapshots, url, bytes) {
+  await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
+  try {
+    const packed = packSnapshot(bytes);
+    const hash = await sha256(packed);
+    await snapshots.put(url, new Response(packed, { headers: { [SNAPSHOT_HASH]: hash } }));
+  } catch (error) {
+    console.warn(`the engine's snapshot was not kept (${error})`);
+  }
+}
+
 // WebAssembly refused (a Content Security Policy without 'wasm-unsafe-eval', or a browser
 // without it) is found at once by compiling the smallest module: Pyodide itself would
 // only log "wasm instantiation failed!" and never settle.
@@ -207,7 +343,8 @@ async function checkWebAssembly() {
   }
 }
 
-// Boots Pyodide and imports engine.presentation.web; resolves to its `call` (JSON string in and out).
+// Boots Pyodide and imports engine.presentation.web (or restores a snapshot of that);
+// resolves to {call: its `call` (JSON string in and out), from: "snapshot" or "files"}.
 async function boot() {
   if (typeof WebAssembly !== "object") throw new StartError("wasm", "no WebAssembly");
   await checkWebAssembly();
@@ -232,9 +369,15 @@ async function boot() {
   // not once Python's start has taken the thread); a failure is handled below.
   const bytecode = fetchEngineFile(manifest.bytecode, manifest.bytecode_sha256, wasmURL);
   bytecode.catch(() => {});
-  const { loadPyodide } = await importEngineModule(pyodideModule);
-  // Imported here to be checked and cached; Pyodide's own import of it then finds it loaded.
-  await importEngineModule(asmModule);
+  const snapshots = await openSnapshots(manifest);
+  const snapshotAt = snapshotURL(manifest);
+  const snapshot = readSnapshot(snapshots, snapshotAt);
+  // The second imported here to be checked and cached (both at once): Pyodide's own import
+  // of it then finds it loaded.
+  const [{ loadPyodide }] = await Promise.all([
+    importEngineModule(pyodideModule),
+    importEngineModule(asmModule),
+  ]);
   // A file that failed its check inside Pyodide's start: the start fails with that reason
   // (Pyodide may not pass the error on, or may wait for ever).
   let integrityError;
@@ -253,34 +396,70 @@ async function boot() {
     response.catch((error) => integrityError(error));
     return response;
   };
-  let pyodide;
-  try {
-    pyodide = await Promise.race([
+  const load = (options) =>
+    Promise.race([
       failed,
       loadPyodide({
         indexURL: pyodideDir,
         stdLibURL,
         lockFileURL,
         packageBaseUrl: pyodideDir, // also replaces the CDN as the place packages come from
+        ...options,
       }),
     ]);
+  let pyodide = null;
+  let from = "files";
+  try {
+    const restoring = await snapshot;
+    if (restoring) {
+      try {
+        pyodide = await load({ _loadSnapshot: restoring });
+        from = "snapshot";
+      } catch (error) {
+        if (error instanceof StartError) throw error;
+        console.warn(`the engine's snapshot did not restore (${error}); started from its files`);
+        await snapshots.delete(snapshotAt).catch(() => {});
+      }
+    }
+    // Only with somewhere to keep it: taking one is allowed only if asked for at the load.
+    pyodide ??= await load({ _makeSnapshot: snapshots !== null });
   } finally {
     self.fetch = networkFetch;
   }
-  const sitePackages = pyodide.runPython(
-    "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
-  );
-  // The engine as bytecode (its wheel without the sources: nothing to compile); if that
-  // cannot be had, or is damaged, the wheel itself, imported from source.
+  // The engine as bytecode (its wheel without the sources: nothing to compile), imported
+  // from the archive itself; if that cannot be had, or is damaged, the wheel, unpacked
+  // and imported from source. After a restore its modules are already imported: the
+  // archive (the same bytes: they name the snapshot) is there for what the engine reads
+  // lazily, its language tables and its puzzles.
+  let wheel = false;
   try {
-    pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });
+    pyodide.FS.writeFile(ENGINE_ARCHIVE, new Uint8Array(await bytecode));
+    if (from === "files") pyodide.runPython(`import sys; sys.path.append("${ENGINE_ARCHIVE}")`);
   } catch (error) {
+    // A restored engine imports lazily from the archive only: this start fails, and the
+    // next (a "retry", which reads no snapshot) falls back to the wheel.
+    if (from === "snapshot") throw error;
     console.warn(`the engine's bytecode could not be had (${error}); importing from source`);
-    const wheel = await fetchEngineFile(manifest.wheel, manifest.sha256);
-    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    const sitePackages = pyodide.runPython(
+      "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+    );
+    const wheelBytes = await fetchEngineFile(manifest.wheel, manifest.sha256);
+    pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
+    wheel = true;
+  }
+  if (from === "snapshot") {
+    // Every restore starts from the same generator's state: each gets its own seed.
+    pyodide.runPython("import random; random.seed()");
+  } else {
+    pyodide.runPython("import engine.presentation.web");
+    // A snapshot of the engine just imported, before any request has changed its state
+    // (not of an engine imported from source: a restore pairs it with the archive).
+    if (snapshots !== null && !wheel) {
+      keepSnapshot(snapshots, snapshotAt, pyodide.makeMemorySnapshot());
+    }
   }
   const web = pyodide.pyimport("engine.presentation.web");
-  return (request) => web.call(request);
+  return { call: (request) => web.call(request), from };
 }
 
 // This start's mark, sent with its status: pages that get the same mark share one start.
@@ -320,7 +499,7 @@ started.then(
 // A page's port is told how the start went, once it has (at once if it already has).
 function announce(port) {
   started.then(
-    () => port.postMessage({ status: "ready", boot: startMark }),
+    ({ from }) => port.postMessage({ status: "ready", boot: startMark, from }),
     (error) =>
       port.postMessage({
         status: "failed",
@@ -348,7 +527,7 @@ function warmSoon(delay) {
 }
 
 async function warmNext() {
-  const call = await started;
+  const { call } = await started;
   let reply;
   try {
     reply = JSON.parse(call(JSON.stringify({ method: "warm_up", args: { step: warmStep } })));
@@ -393,7 +572,7 @@ async function answer(port, data) {
   const { id, method, args, lang } = data;
   let call;
   try {
-    call = await started;
+    ({ call } = await started);
   } catch (error) {
     port.postMessage({ id, ok: false, code: "engine_failed", error: String(error) });
     return;
