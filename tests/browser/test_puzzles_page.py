@@ -30,7 +30,7 @@ from engine.features import puzzles
 from engine.lang import LANGUAGES
 from engine.presentation.views import puzzles as view
 from hooks import puzzles_page
-from scripts.site_server import end_engine
+from scripts.site_server import end_engine, wait_until
 
 STORAGE = puzzles_page.STORAGE_KEY
 ANSWER_MS = 90_000  # the first request waits for the engine's start
@@ -444,6 +444,49 @@ def test_a_puzzle_solved_before_says_so_at_its_top_on_every_screen(
         assert page.locator(".puzzle__next").is_visible()
         page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
         assert axe_violations(page, [".puzzles"]) == []
+    finally:
+        context.close()
+
+
+def test_the_days_first_visit_shows_its_puzzle_kept_on_a_day_before(
+    browser: Any, site_url: str
+) -> None:
+    """Issue 41: once the puzzle of the day is shown, the next two days' are asked for in
+    the background and kept; on the next day's first visit (the engine's worker gone,
+    its start held back) that day's puzzle is on screen at once, and it is the one the
+    engine then answers with. Two days later, the second one kept is."""
+    context = browser.new_context(service_workers="block")
+    try:
+        context.clock.install(time=datetime.datetime(2026, 12, 5, 10, 0))
+        page = context.new_page()
+        page.goto(url(site_url, "da"))
+        assert shown(page) == puzzles.daily(datetime.date(2026, 12, 5)).id
+        keys = [f"domino-puzzle-of-the-day+{days}" for days in (1, 2)]
+        kept = wait_until(
+            page,
+            "(keys) => keys.every((key) => localStorage.getItem(key)) &&"
+            " keys.map((key) => JSON.parse(localStorage.getItem(key)).for)",
+            keys,
+            ANSWER_MS,
+        )
+        assert kept == ["2026-12-06", "2026-12-07"]
+        for days, (day, key) in enumerate(zip(kept, keys, strict=True), start=1):
+            expected = puzzles.daily(datetime.date.fromisoformat(day))
+            context.clock.set_system_time(datetime.datetime(2026, 12, 5 + days, 8, 0))
+            end_engine(context, page)
+            held, release = held_engine(context)
+            page.reload()
+            page.wait_for_function("() => !document.querySelector('.puzzle').hidden")
+            page.wait_for_timeout(500)  # the engine's files are asked for, and held
+            assert held, "the page did not start the engine"
+            assert page.locator(".puzzle").get_attribute("data-puzzle") == expected.id, key
+            title = page.locator(".puzzle__title").inner_text()
+            assert page.locator(".puzzles").get_attribute("data-busy") == "true"
+            release()
+            assert shown(page, expected.id) == expected.id
+            assert page.locator(".puzzle__title").inner_text() == title
+            context.unroute("**/assets/{pyodide,engine}/**")
+            context.unroute("**/assets/js/engine-worker.js")
     finally:
         context.close()
 

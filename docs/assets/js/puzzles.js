@@ -47,6 +47,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // The puzzle of the day as last shown (store.js keepView, for its date): shown at once on
 // a later load that day, in the same language, while the engine starts.
 const DAY_KEY = "domino-puzzle-of-the-day";
+// The puzzles of the next DAYS_AHEAD days, asked for once the day's is shown and kept the
+// same way (under DAY_KEY+1, DAY_KEY+2, ...), so the day's first visit shows its puzzle
+// at once too, if the reader came in the days before.
+const DAYS_AHEAD = 2;
+const aheadKey = (days) => `${DAY_KEY}+${days}`;
 
 /** A streak's seed: any whole number the engine takes (0 to 2^31 - 1). */
 function seed() {
@@ -395,6 +400,7 @@ function setup(root) {
       daily = { id: next.id, date: args.date };
       root.dataset.today = next.id;
       keepView(DAY_KEY, args.date, next);
+      keepAhead();
     }
     opened(next, { focus });
     // A puzzle solved before (a reload, a return to it) shows as solved: its answer, its
@@ -616,12 +622,25 @@ function setup(root) {
     if (ids.includes(id) && id !== view?.id) open(id, { focus: true });
   });
 
-  // The puzzle of the day as it was last shown today (DAY_KEY): the engine's own view of
-  // it, on screen at once; open(null) asks the engine again (and nothing can be played
-  // until it has answered), and its answer replaces it.
+  // The next days' puzzles (DAYS_AHEAD), asked for in the background (the page not
+  // busy) unless kept already, and kept for their days.
+  async function keepAhead() {
+    for (let days = 1; days <= DAYS_AHEAD; days++) {
+      const date = readerDate(-days);
+      if (keptView(aheadKey(days), date) !== null) continue;
+      const view = await request("puzzle", { date });
+      if (view !== null) keepView(aheadKey(days), date, view);
+    }
+  }
+
+  // The puzzle of the day as it was last shown today (DAY_KEY), or as it was kept ahead
+  // on the days before: the engine's own view of it, on screen at once; open(null) asks
+  // the engine again (and nothing can be played until it has answered), and its answer
+  // replaces it.
   function showKeptDay() {
     const date = readerDate();
-    const kept = keptView(DAY_KEY, date);
+    const keys = [DAY_KEY, ...Array.from({ length: DAYS_AHEAD }, (_, i) => aheadKey(i + 1))];
+    const kept = keys.map((key) => keptView(key, date)).find((view) => view !== null) ?? null;
     if (kept === null || !ids.includes(kept.id)) return;
     try {
       daily = { id: kept.id, date };
