@@ -7,8 +7,8 @@ started, instead of starting Python again. A visit of three pages, in two langua
 answered by one start: every page shows the same start mark (``<html
 data-engine-boot>``), and the engine's worker script is asked for once. Online, and
 offline (after one visit that cached the engine, the network gone and the old worker
-ended, a new visit starts it once from the caches); no policy violation and no console
-error on the way.
+ended, a new visit starts it once from the caches, restoring its snapshot); no policy
+violation and no console error on the way.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from conftest import ENGINE_TIMEOUT_MS, Served
 from test_csp import LISTEN, VIOLATIONS, _policy
 from test_offline import CONTROLLED, engine_cached, engine_urls, start_practice
 
-from scripts.bench_browser import PUZZLE_SHOWN
-from scripts.site_server import end_engine
+from scripts.bench_browser import PUZZLE_SHOWN, SNAPSHOT_KEPT
+from scripts.site_server import end_engine, wait_until
 
 BOOT = "() => document.documentElement.dataset.engineBoot ?? null"
 # The try-it figure's move shown (its status says the engine's caption).
@@ -65,6 +65,7 @@ def test_three_pages_of_a_visit_in_two_languages_start_the_engine_once(
             page.goto(served.url + "practice/")
             start_practice(page, "en")
             engine_cached(page, engine_urls(served))
+            wait_until(page, SNAPSHOT_KEPT, None, ENGINE_TIMEOUT_MS)
             page.wait_for_function(f"() => {CONTROLLED}", timeout=ENGINE_TIMEOUT_MS)
             page.evaluate("localStorage.clear()")  # its match: the visit starts a new one
             end_engine(context, page)
@@ -81,6 +82,9 @@ def test_three_pages_of_a_visit_in_two_languages_start_the_engine_once(
         page.wait_for_function(MOVED, timeout=ENGINE_TIMEOUT_MS)
         start = page.evaluate(BOOT)
         assert start
+        # Offline, a later visit: the engine restored from its snapshot (test_snapshot.py).
+        started = "snapshot" if network == "offline" else "files"
+        assert page.evaluate("document.documentElement.dataset.engineFrom") == started
 
         # The practice page, by the menu: a hand to play from the same start.
         page.locator('.md-nav__link[href$="/practice/"]').first.click()

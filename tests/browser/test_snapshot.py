@@ -8,14 +8,18 @@ worker has ended, restores it (``<html data-engine-from="snapshot">``) and answe
 start from the files does: in every language (whose tables the engine imports lazily,
 from its archive) and for the puzzles (read lazily too). A damaged snapshot, or one of
 another build, is dropped: that start goes on from the files, and keeps a good one.
+Offline, a returning visit restores it, or, without one, starts from the files kept.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ENGINE_TIMEOUT_MS, Served
+from test_offline import CONTROLLED, engine_cached, engine_urls
 
 from engine.presentation import web
 from hooks.kit import ENGINE_CACHE
@@ -165,3 +169,32 @@ def test_a_snapshot_of_another_build_is_never_restored_and_is_dropped(
     urls = kept(page)
     assert other not in urls and len(urls) == 1
     assert page_log.errors() == []
+
+
+@pytest.mark.parametrize("kept_snapshot", [True, False])
+def test_offline_a_later_start_restores_the_snapshot_or_starts_from_the_kept_files(
+    browser: Any, site_dir: Path, tmp_path: Path, kept_snapshot: bool
+) -> None:
+    """A returning visit with no network: the page from the service worker, the engine
+    restored from its snapshot or, without one, started from the files kept."""
+    served = Served(site_dir, tmp_path / "site")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        start(page, served.url + "fr/block/")
+        kept(page)
+        engine_cached(page, engine_urls(served))
+        page.wait_for_function(f"() => {CONTROLLED}", timeout=ENGINE_TIMEOUT_MS)
+        if not kept_snapshot:
+            page.evaluate(f"() => caches.delete({json.dumps(SNAPSHOTS)})")
+        end_engine(context, page)
+        served.stop()
+        context.set_offline(True)
+        assert start(page, served.url + "pl/block/") == cpython(REQUESTS)
+        assert page.evaluate(FROM) == ("snapshot" if kept_snapshot else "files")
+        assert errors == []
+    finally:
+        context.close()
+        served.stop()
