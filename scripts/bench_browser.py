@@ -73,10 +73,10 @@ until the puzzle of the day is on screen. The engine's starts are counted (the d
 start marks the pages were answered with) after each page. Then a later visit: once the
 engine's snapshot is kept, its worker ended (as the browser ends it a while after its
 last page), the practice page opened again, timed from its navigation until the saved
-match is on screen, and until the engine's answer for it is in (the engine restored). Printed: each median, the second page's as a
-ratio to the fresh start of the same run, and the starts (aims: the second page's first
-answer at most 0.3 s and 0.15 of a fresh start; one start a visit; the saved match on
-screen within 0.5 s).
+match is on screen, and until the engine's answer for it is in (the engine restored).
+Printed: each median, the second page's as a ratio to the fresh start of the same run,
+and the starts (aims: the second page's first answer at most 0.3 s and 0.15 of a fresh
+start; one start a visit; the saved match on screen within 0.5 s).
 
 Printed: each side's median (and range), their ratio, the bytes each first start took
 over the network (the compressed bodies, the browser's count: ours split into the

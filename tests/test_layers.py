@@ -134,3 +134,20 @@ def test_the_public_api_loads_on_first_use() -> None:
 def test_the_web_entry_point_loads_no_language_before_a_request() -> None:
     loaded = loaded_after("import engine.presentation.web")
     assert not {m for m in loaded if m.startswith("engine.lang.")}
+
+
+def test_the_web_entry_point_imports_a_pages_features_on_their_first_request() -> None:
+    """Issue 41: a page's first answer (the try-it figure's) waits for no feature but
+    its own; every other feature is imported by its first request, or by ``import_all``
+    (before the browser's snapshot of the engine)."""
+    features = {"engine.features.review", "engine.features.puzzles", "engine.players.solver"}
+    features |= {"engine.presentation.views.practice", "engine.features.scorepad"}
+    loaded = loaded_after("import engine.presentation.web")
+    assert "engine.presentation.views.tryit" in loaded
+    assert not features & loaded
+    asked = loaded_after(
+        "import json, engine.presentation.web as web\n"
+        "web.call(json.dumps({'method': 'scorepad_new', 'args': {}, 'lang': 'en'}))"
+    )
+    assert "engine.features.scorepad" in asked and "engine.features.review" not in asked
+    assert features <= loaded_after("import engine.presentation.web as web; web.import_all()")

@@ -31,6 +31,7 @@ from engine.players.knowledge import knowledge
 from engine.players.levels import distinct_moves
 from engine.players.solver import solve
 from engine.presentation import web
+from engine.presentation.views import review as review_views
 from engine.presentation.views.review import review_text, review_view
 
 if TYPE_CHECKING:
@@ -95,13 +96,13 @@ def test_the_warm_up_judges_every_decision_of_its_rounds_then_says_it_is_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     judged: list[tuple[Any, ...]] = []
-    real = web.review_views.judge_view
+    real = review_views.judge_view
 
     def judge_view(*args: Any, **kwargs: Any) -> dict[str, Any]:
         judged.append((*args[:4], kwargs["budget"]))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(web.review_views, "judge_view", judge_view)
+    monkeypatch.setattr(review_views, "judge_view", judge_view)
     replies = []
     while not replies or replies[-1]["more"]:
         reply = call("warm_up", {"step": len(replies)})

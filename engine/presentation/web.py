@@ -18,6 +18,7 @@ holds more than :data:`~engine.core.boundary.MAX_ITEMS` items (``bad_request``).
 from __future__ import annotations
 
 import functools
+import importlib
 import importlib.util
 import json
 import os
@@ -25,23 +26,61 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.boundary import MAX_DEPTH, MAX_LINE, excess, is_whole, read_json
 from engine.core.errors import DominoError
 from engine.core.records import MatchRecord, RoundRecord, read_record
 from engine.core.words import check_lang, text
-from engine.features import lessons, practice, progress, review, scorepad
 from engine.lang import LANGUAGES
-from engine.presentation.views import faceup as faceup_views
-from engine.presentation.views import practice as practice_views
-from engine.presentation.views import progress as progress_views
-from engine.presentation.views import puzzles as puzzle_views
-from engine.presentation.views import rated as rated_views
-from engine.presentation.views import review as review_views
-from engine.presentation.views import scorepad as scorepad_views
 from engine.presentation.views import tryit
-from engine.presentation.views import yours as yours_views
+
+
+class _OnFirstUse:
+    """A module imported when one of its names is first looked up, not with this one."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+if TYPE_CHECKING:
+    from engine.features import lessons, practice, progress, review, scorepad
+    from engine.presentation.views import faceup as faceup_views
+    from engine.presentation.views import practice as practice_views
+    from engine.presentation.views import progress as progress_views
+    from engine.presentation.views import puzzles as puzzle_views
+    from engine.presentation.views import rated as rated_views
+    from engine.presentation.views import review as review_views
+    from engine.presentation.views import scorepad as scorepad_views
+    from engine.presentation.views import yours as yours_views
+else:
+    # Each page's methods import what they need on their first request: a page's first
+    # answer (the try-it figure's) waits for none of them.
+    lessons = _OnFirstUse("engine.features.lessons")
+    practice = _OnFirstUse("engine.features.practice")
+    progress = _OnFirstUse("engine.features.progress")
+    review = _OnFirstUse("engine.features.review")
+    scorepad = _OnFirstUse("engine.features.scorepad")
+    faceup_views = _OnFirstUse("engine.presentation.views.faceup")
+    practice_views = _OnFirstUse("engine.presentation.views.practice")
+    progress_views = _OnFirstUse("engine.presentation.views.progress")
+    puzzle_views = _OnFirstUse("engine.presentation.views.puzzles")
+    rated_views = _OnFirstUse("engine.presentation.views.rated")
+    review_views = _OnFirstUse("engine.presentation.views.review")
+    scorepad_views = _OnFirstUse("engine.presentation.views.scorepad")
+    yours_views = _OnFirstUse("engine.presentation.views.yours")
+
+
+def import_all() -> None:
+    """Imports every module a method may need (those imported on first use): before a
+    snapshot of the engine is taken, so that an engine restored from it imports none."""
+    for value in list(globals().values()):
+        if isinstance(value, _OnFirstUse):
+            importlib.import_module(value._name)
+
 
 Handler = Callable[[dict[str, Any], str], Any]
 

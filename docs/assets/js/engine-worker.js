@@ -46,9 +46,11 @@
 // not wait for files Python needs only later. Pyodide's own fetches are answered from
 // these downloads.
 //
-// Snapshots: a start from the files (Pyodide's own, then the engine imported) ends with a
-// copy of the WebAssembly memory (Pyodide's memory snapshot), kept in the Cache Storage
-// SNAPSHOT_CACHE under a key naming every file it was made from; the next start (a later
+// Snapshots: a start from the files (Pyodide's own, then the engine imported) is followed,
+// once its first answers have gone (KEEP_AFTER_MS), by every module of the engine's
+// methods imported and a copy of the WebAssembly memory (Pyodide's memory snapshot), kept
+// in the Cache Storage SNAPSHOT_CACHE under a key naming every file it was made from; the
+// next start (a later
 // visit, once this worker has ended) restores it instead of starting Python and importing
 // the engine again, and then unpacks the engine's files only for what the engine reads
 // lazily (its language tables, its puzzles). It is checked against the SHA-256 kept with
@@ -318,13 +320,13 @@ async function readSnapshot(snapshots, url) {
   return null;
 }
 
-// Kept for the next start, packed, with its SHA-256, once the start's first answers have
-// gone (it takes the thread a while); a store that fails (a full disk) is told and
-// changes nothing.
-async function keepSnapshot(snapshots, url, bytes) {
+// The snapshot `take()` makes, kept for the next start, packed, with its SHA-256, once
+// the start's first answers have gone (it takes the thread a while); a store that fails
+// (a full disk) is told and changes nothing.
+async function keepSnapshot(snapshots, url, take) {
   await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
   try {
-    const packed = packSnapshot(bytes);
+    const packed = packSnapshot(take());
     const hash = await sha256(packed);
     await snapshots.put(url, new Response(packed, { headers: { [SNAPSHOT_HASH]: hash } }));
   } catch (error) {
@@ -447,18 +449,19 @@ async function boot() {
     pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
     wheel = true;
   }
+  const web = pyodide.pyimport("engine.presentation.web");
   if (from === "snapshot") {
     // Every restore starts from the same generator's state: each gets its own seed.
     pyodide.runPython("import random; random.seed()");
-  } else {
-    pyodide.runPython("import engine.presentation.web");
-    // A snapshot of the engine just imported, before any request has changed its state
-    // (not of an engine imported from source: a restore pairs it with the archive).
-    if (snapshots !== null && !wheel) {
-      keepSnapshot(snapshots, snapshotAt, pyodide.makeMemorySnapshot());
-    }
+  } else if (snapshots !== null && !wheel) {
+    // Later, a snapshot of the engine with every module its methods use imported (not of
+    // an engine imported from source: a restore pairs it with the archive). Requests
+    // asked meanwhile may have filled its caches: a restored engine has them too.
+    keepSnapshot(snapshots, snapshotAt, () => {
+      web.import_all();
+      return pyodide.makeMemorySnapshot();
+    });
   }
-  const web = pyodide.pyimport("engine.presentation.web");
   return { call: (request) => web.call(request), from };
 }
 
