@@ -8,11 +8,11 @@
 // worker (see newWorker), and marks <html data-engine="loading">, then "ready" or
 // "failed", so pages, tests and assistive scripts can follow the start; once it is
 // ready, <html data-engine-boot> is the start's mark: two pages with the same mark share
-// one start, and <html data-engine-from> says whether it restored a snapshot ("snapshot")
-// or started from the engine's files ("files"). callEngine() starts the engine if needed and resolves to the reply's value;
-// on an error it rejects with an Error whose `.code` is the engine's error code,
-// `.message` its text in the request's language and `.field` the id of the form control
-// it concerns, or null.
+// one start, and <html data-engine-from> says whether it restored a snapshot
+// ("snapshot") or started from the engine's files ("files"). callEngine() starts the
+// engine if needed and resolves to the reply's value; on an error it rejects with an
+// Error whose `.code` is the engine's error code, `.message` its text in the request's
+// language and `.field` the id of the form control it concerns, or null.
 //
 // A failed start: <html data-engine="failed" data-engine-error="REASON">, and every
 // request rejects with code "engine_failed" and REASON as its message, in the page's

@@ -11,31 +11,33 @@
 // Protocol, on each page's port (a shared worker's port, or a dedicated worker itself).
 // In: {id, method, args, lang}. Out: {id, ok: true, value} or {id, ok: false, error,
 // code}, the engine's reply to engine.presentation.web.call(), its error already told in
-// `lang`. Once the start has settled (at once, to a page that connects later), one status
-// message: {status: "ready", boot, from} or {status: "failed", reason, error, boot}, `boot`
-// this start's mark, `from` "snapshot" or "files" (see Snapshots below), `reason` "wasm" (WebAssembly refused: checked first, since Pyodide would
-// hang), "integrity" (a file's bytes are not the manifest's SHA-256) or "error" (anything
+// `lang`. Once the start has settled (at once, to a page that connects later), one
+// status message: {status: "ready", boot, from} or {status: "failed", reason, error,
+// boot}, `boot` this start's mark, `from` "snapshot" or "files" (see Snapshots below),
+// `reason` "wasm" (WebAssembly refused: checked first, since Pyodide would hang),
+// "integrity" (a file's bytes are not the manifest's SHA-256) or "error" (anything
 // else), `error` the JS error text. If the start failed, every request is answered {id,
 // ok: false, code: "engine_failed", error}, and a shared worker ends. In: {warm: true},
-// the warm-up asked for (see warmNext); out, once it is over: {status: "warmed"}. A shared
-// worker also passes its warnings on to every page: {status: "log", text}.
+// the warm-up asked for (see warmNext); out, once it is over: {status: "warmed"}. A
+// shared worker also passes its warnings on to every page: {status: "log", text}.
 // No rule and no reader-visible word lives here: the engine decides and words it all
 // (and engine-client.js words a failed start, from the page's engine.* words).
 //
 // Offline (offline.js, sw.js): this worker keeps the engine's files in the Cache Storage
-// the manifest names (`cache`: the build's hooks/kit.py ENGINE_CACHE; none, none kept). Each is read from there if it is there and its bytes are still the
-// manifest's SHA-256 (a damaged copy is deleted and fetched again), else fetched and
-// stored only if its SHA-256 is the manifest's: the engine's bytecode (or wheel), the
-// standard library and Pyodide's four runtime files (`runtime_sha256`; a manifest without
-// it, of an older build, has them stored unchecked). A download that fails its check is
-// never stored and fails the start (the bytecode's: the wheel is used instead); the next
-// start (a worker named "retry") fetches it past the HTTP cache. Then the cache is pruned to this build's files. So a first start
-// downloads each file once, whether or not the site's service worker controls the page
-// yet (on a first visit it does not), and the next start works offline. Pyodide's own
-// fetches (its WebAssembly, lock file and standard library) go through the same path;
-// its two module scripts are fetched, checked and stored first, then imported by URL.
-// Without Cache Storage (not a secure context) every file comes from the network,
-// checked all the same.
+// the manifest names (`cache`: the build's hooks/kit.py ENGINE_CACHE; none, none kept).
+// Each is read from there if it is there and its bytes are still the manifest's SHA-256
+// (a damaged copy is deleted and fetched again), else fetched and stored only if its
+// SHA-256 is the manifest's: the engine's bytecode (or wheel), the standard library and
+// Pyodide's four runtime files (`runtime_sha256`; a manifest without it, of an older
+// build, has them stored unchecked). A download that fails its check is never stored and
+// fails the start (the bytecode's: the wheel is used instead); the next start (a worker
+// named "retry") fetches it past the HTTP cache. Then the cache is pruned to this
+// build's files. So a first start downloads each file once, whether or not the site's
+// service worker controls the page yet (on a first visit it does not), and the next
+// start works offline. Pyodide's own fetches (its WebAssembly, lock file and standard
+// library) go through the same path; its two module scripts are fetched, checked and
+// stored first, then imported by URL. Without Cache Storage (not a secure context) every
+// file comes from the network, checked all the same.
 //
 // Every file is asked for as soon as the manifest has named it, before Pyodide is
 // imported, in the order the start needs them (prefetch): Pyodide's two module scripts
@@ -49,16 +51,15 @@
 // Snapshots: a start from the files (Pyodide's own, then the engine imported) is followed,
 // once its first answers have gone (KEEP_AFTER_MS), by every module of the engine's
 // methods imported and a copy of the WebAssembly memory (Pyodide's memory snapshot), kept
-// in the Cache Storage SNAPSHOT_CACHE under a key naming every file it was made from; the
-// next start (a later
-// visit, once this worker has ended) restores it instead of starting Python and importing
-// the engine again, and then unpacks the engine's files only for what the engine reads
-// lazily (its language tables, its puzzles). It is checked against the SHA-256 kept with
-// it; one that is damaged, of other files or fails to restore is deleted and the start
-// goes on from the files. The random generator is seeded afresh after a restore. A
-// snapshot is some 31 MB, more than half of it empty pages: it is kept without them
-// (packSnapshot), about 14 MB, not compressed (inflating it would take longer than the
-// start it saves).
+// in the Cache Storage SNAPSHOT_CACHE under a key naming every file it was made from. The
+// next start (a later visit, once this worker has ended) restores it instead of starting
+// Python and importing the engine again, then writes the engine's archive back for what
+// the engine reads lazily (its language tables, its puzzles) and seeds the random
+// generator afresh. It is checked against the SHA-256 kept with it; one that is damaged,
+// of other files or fails to restore is deleted and the start goes on from the files. The
+// memory is 30 MiB, more than half of it empty pages: a snapshot is kept without them
+// (packSnapshot), about 14 MB, not compressed (reading and inflating it took longer than
+// reading it whole).
 
 const ASSETS = new URL("../", import.meta.url).href;
 const ENGINE = new URL("engine/", ASSETS).href;
@@ -211,7 +212,7 @@ async function fetchEngineFile(name, hash, after = null) {
 }
 
 // Snapshots (see the top): their cache, and the version of what a start does before it
-// takes one (a change to boot()'s steps up to makeMemorySnapshot changes it).
+// takes one and of packSnapshot's form (a change to either changes it).
 const SNAPSHOT_FORMAT = 1;
 const SNAPSHOT_CACHE = (cache) => `${cache}-snapshot`;
 const SNAPSHOT_HASH = "x-snapshot-sha256";
@@ -582,11 +583,12 @@ async function answer(port, data) {
   }
   let reply;
   try {
-    // `lang` first: a request too long to read is still told in it (engine.presentation.web.call looks
-    // for it in the first MAX_LINE characters).
+    // `lang` first: a request too long to read is still told in it
+    // (engine.presentation.web.call looks for it in the first MAX_LINE characters).
     reply = JSON.parse(call(JSON.stringify({ lang, method, args })));
   } catch (error) {
-    // engine.presentation.web.call never raises for bad input: this is a fault of the engine itself.
+    // engine.presentation.web.call never raises for bad input: this is a fault of the
+    // engine itself.
     reply = { ok: false, code: "engine_failed", error: String(error) };
   }
   port.postMessage({ id, ...reply });

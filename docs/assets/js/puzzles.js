@@ -1,10 +1,10 @@
 // The puzzles page: one position, every hand shown, one best move, judged by the rules
 // engine in the reader's browser (engine-client.js, a Web Worker running
-// engine.presentation.views.puzzles). The build (hooks/puzzles_page.py) writes every word and the list of
-// puzzles into the page; this script asks the engine for the puzzle of the day (by the
-// reader's date) or the one chosen, sends the reader's move, and shows what the engine
-// answers: the verdict, the value against the best, why, and the line step by step. No
-// rule is decided here.
+// engine.presentation.views.puzzles). The build (hooks/puzzles_page.py) writes every
+// word and the list of puzzles into the page; this script asks the engine for the puzzle
+// of the day (by the reader's date) or the one chosen, sends the reader's move, and
+// shows what the engine answers: the verdict, the value against the best, why, and the
+// line step by step. No rule is decided here.
 //
 // Progress is kept in localStorage under the root's data-storage key, the same on the
 // page of every language: {"version": 1, "solved": [puzzle ids], "days": ["YYYY-MM-DD"]},
