@@ -448,6 +448,19 @@ def test_a_puzzle_solved_before_says_so_at_its_top_on_every_screen(
         context.close()
 
 
+def reload_engine_held(page: Any) -> Any:
+    """The page loaded again as on a later visit: the engine's worker ended and its start
+    held back (conftest.held_engine) until the returned ``release()``; waits until the
+    page shows a puzzle and has asked for the engine's files."""
+    end_engine(page.context, page)
+    held, release = held_engine(page.context)
+    page.reload()
+    page.wait_for_function("() => !document.querySelector('.puzzle').hidden")
+    page.wait_for_timeout(1000)  # the engine's files are asked for, and held
+    assert held, "the page did not start the engine"
+    return release
+
+
 def test_the_days_first_visit_shows_its_puzzle_kept_on_a_day_before(
     browser: Any, site_url: str
 ) -> None:
@@ -473,20 +486,13 @@ def test_the_days_first_visit_shows_its_puzzle_kept_on_a_day_before(
         for days, (day, key) in enumerate(zip(kept, keys, strict=True), start=1):
             expected = puzzles.daily(datetime.date.fromisoformat(day))
             context.clock.set_system_time(datetime.datetime(2026, 12, 5 + days, 8, 0))
-            end_engine(context, page)
-            held, release = held_engine(context)
-            page.reload()
-            page.wait_for_function("() => !document.querySelector('.puzzle').hidden")
-            page.wait_for_timeout(500)  # the engine's files are asked for, and held
-            assert held, "the page did not start the engine"
+            release = reload_engine_held(page)
             assert page.locator(".puzzle").get_attribute("data-puzzle") == expected.id, key
             title = page.locator(".puzzle__title").inner_text()
             assert page.locator(".puzzles").get_attribute("data-busy") == "true"
             release()
             assert shown(page, expected.id) == expected.id
             assert page.locator(".puzzle__title").inner_text() == title
-            context.unroute("**/assets/{pyodide,engine}/**")
-            context.unroute("**/assets/js/engine-worker.js")
     finally:
         context.close()
 
@@ -507,12 +513,7 @@ def test_the_puzzle_of_the_day_is_on_screen_before_the_engine_has_started(
         assert today == puzzles.daily(day).id
         title = page.locator(".puzzle__title").inner_text()
         figure = page.locator(".puzzle__figure").inner_html()
-        end_engine(context, page)
-        held, release = held_engine(context)
-        page.reload()
-        page.wait_for_function("() => !document.querySelector('.puzzle').hidden")
-        page.wait_for_timeout(1000)  # the engine's files are asked for, and held
-        assert held, "the page did not start the engine"
+        release = reload_engine_held(page)
         assert page.locator(".puzzle").get_attribute("data-puzzle") == today
         assert page.locator(".puzzle__title").inner_text() == title
         assert page.locator(".puzzle__figure").inner_html() == figure
